@@ -1,0 +1,150 @@
+"""Create the data resources that `template.yaml` declares (table + GSIs + TTL, queues + DLQs +
+redrive, buckets, the SES sender) on whatever AWS endpoint boto3 points at: the embedded moto
+server of the local stack, or moto's in-process mock in tests. The template is the only list.
+
+It also resolves the functions' environment (`Globals.Function.Environment`) against the created
+names, so local code reads exactly the variables Lambda would.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import boto3
+import yaml
+
+ROOT = Path(__file__).resolve().parent.parent
+TEMPLATE = ROOT / "template.yaml"
+
+
+class _CfnLoader(yaml.SafeLoader):
+    """YAML loader that keeps CloudFormation short-form tags (!Ref, !GetAtt, !Sub ...) as dicts."""
+
+
+def _tag(loader: yaml.Loader, suffix: str, node: yaml.Node) -> Any:
+    name = "Ref" if suffix == "Ref" else f"Fn::{suffix}"
+    if isinstance(node, yaml.ScalarNode):
+        value: Any = loader.construct_scalar(node)
+        if suffix == "GetAtt" and isinstance(value, str):
+            value = value.split(".", 1)
+    elif isinstance(node, yaml.SequenceNode):
+        value = loader.construct_sequence(node, deep=True)
+    else:
+        value = loader.construct_mapping(node, deep=True)  # type: ignore[arg-type]
+    return {name: value}
+
+
+_CfnLoader.add_multi_constructor("!", _tag)
+
+
+def load_template(path: Path = TEMPLATE) -> dict[str, Any]:
+    with open(path, encoding="utf-8") as handle:
+        return yaml.load(handle, Loader=_CfnLoader)  # noqa: S506 (our own loader, safe-based)
+
+
+def physical_name(prefix: str, logical_id: str) -> str:
+    return f"{prefix}-{logical_id}".lower()
+
+
+def create_resources(prefix: str = "almoner-local", template: dict[str, Any] | None = None,
+                     region: str | None = None) -> dict[str, Any]:
+    """Create (or find) every data resource; return {logical id: physical name or queue URL}."""
+    template = template or load_template()
+    resources: dict[str, Any] = template["Resources"]
+    session = boto3.session.Session(region_name=region)
+    created: dict[str, Any] = {}
+    queue_arns: dict[str, str] = {}
+    sqs = session.client("sqs")
+    # Dead-letter queues first: the main queues' redrive policies point at them.
+    ordered = sorted(resources.items(), key=lambda item: "RedrivePolicy" in item[1].get("Properties", {}))
+    for logical_id, resource in ordered:
+        kind, props = resource["Type"], resource.get("Properties", {})
+        if kind == "AWS::DynamoDB::Table":
+            created[logical_id] = _create_table(session, physical_name(prefix, logical_id), props)
+        elif kind == "AWS::SQS::Queue":
+            url, arn = _create_queue(sqs, physical_name(prefix, logical_id), props, queue_arns)
+            created[logical_id] = url
+            queue_arns[logical_id] = arn
+        elif kind == "AWS::S3::Bucket":
+            created[logical_id] = _create_bucket(session, physical_name(prefix, logical_id))
+        elif kind == "AWS::SES::EmailIdentity":
+            sender = _resolve(props["EmailIdentity"], template)
+            session.client("ses").verify_email_identity(EmailAddress=sender)
+            created[logical_id] = sender
+    created["__queue_arns__"] = queue_arns
+    return created
+
+
+def _resolve(value: Any, template: dict[str, Any]) -> str:
+    """A literal, or a !Ref to a parameter (its default)."""
+    if isinstance(value, dict) and "Ref" in value:
+        return str(template.get("Parameters", {})[value["Ref"]].get("Default", ""))
+    return str(value)
+
+
+def _create_table(session: Any, name: str, props: dict[str, Any]) -> str:
+    dynamodb = session.client("dynamodb")
+    if name in dynamodb.list_tables().get("TableNames", []):
+        return name
+    dynamodb.create_table(
+        TableName=name,
+        BillingMode=props.get("BillingMode", "PAY_PER_REQUEST"),
+        AttributeDefinitions=props["AttributeDefinitions"],
+        KeySchema=props["KeySchema"],
+        GlobalSecondaryIndexes=props.get("GlobalSecondaryIndexes", []),
+    )
+    ttl = props.get("TimeToLiveSpecification")
+    if ttl and ttl.get("Enabled"):
+        dynamodb.update_time_to_live(
+            TableName=name,
+            TimeToLiveSpecification={"Enabled": True, "AttributeName": ttl["AttributeName"]},
+        )
+    return name
+
+
+def _create_queue(sqs: Any, name: str, props: dict[str, Any], arns: dict[str, str]) -> tuple[str, str]:
+    attributes: dict[str, str] = {}
+    for key in ("VisibilityTimeout", "MessageRetentionPeriod", "DelaySeconds"):
+        if key in props:
+            attributes[key] = str(props[key])
+    redrive = props.get("RedrivePolicy")
+    if redrive:
+        target = redrive["deadLetterTargetArn"]["Fn::GetAtt"][0]
+        attributes["RedrivePolicy"] = json.dumps(
+            {"deadLetterTargetArn": arns[target], "maxReceiveCount": int(redrive["maxReceiveCount"])}
+        )
+    url = sqs.create_queue(QueueName=name, Attributes=attributes)["QueueUrl"]
+    arn = sqs.get_queue_attributes(QueueUrl=url, AttributeNames=["QueueArn"])["Attributes"]["QueueArn"]
+    return url, arn
+
+
+def _create_bucket(session: Any, name: str) -> str:
+    s3 = session.client("s3")
+    region = session.region_name or "us-east-1"
+    try:
+        if region == "us-east-1":
+            s3.create_bucket(Bucket=name)
+        else:
+            s3.create_bucket(Bucket=name, CreateBucketConfiguration={"LocationConstraint": region})
+    except s3.exceptions.BucketAlreadyOwnedByYou:
+        pass
+    return name
+
+
+def function_environment(created: dict[str, Any], template: dict[str, Any] | None = None,
+                         overrides: dict[str, str] | None = None) -> dict[str, str]:
+    """The Globals environment of the template, with !Ref resolved to the local resources."""
+    template = template or load_template()
+    variables = template["Globals"]["Function"]["Environment"]["Variables"]
+    parameters = {k: str(v.get("Default", "")) for k, v in template.get("Parameters", {}).items()}
+    environment: dict[str, str] = {}
+    for name, value in variables.items():
+        if isinstance(value, dict) and "Ref" in value:
+            ref = value["Ref"]
+            environment[name] = str(created.get(ref, parameters.get(ref, "")))
+        else:
+            environment[name] = str(value)
+    environment.update(overrides or {})
+    return environment

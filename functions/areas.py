@@ -1,0 +1,8 @@
+"""The API areas. Each is a package `functions/<area>/` with `routes.py` (a Chalice Blueprint named
+`bp`) and `handler.py` (its own Lambda function). `app.py` registers them all; `template.yaml` has
+one function per area, and a contract test keeps the two in sync."""
+
+from __future__ import annotations
+
+AREAS = ("auth", "settings", "notifications", "exports", "charities", "search", "dev")
+API_PREFIX = "/api"

@@ -1,0 +1,36 @@
+"""Builds a Chalice app from blueprints: used by `app.py` (all areas, local and tests) and by each
+area's `handler.py` (one Lambda function per API area, so a cold start imports one area only)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from chalice import Blueprint, Chalice
+
+from functions.core import access
+from functions.core.observability import logger, metrics
+
+
+def make_app(name: str, blueprints: Iterable[tuple[Blueprint, str]]) -> Chalice:
+    # configure_logs=False: powertools' Logger prints the JSON lines; Chalice's own handler would
+    # print every line twice.
+    app = Chalice(app_name=name, configure_logs=False)
+    app.api.binary_types = ["application/octet-stream", "application/zip"]
+
+    @app.middleware("http")
+    def bind_request(event: Any, get_response: Any) -> Any:
+        token = access.bind_request(event)
+        context = event.context or {}
+        logger.append_keys(request_id=context.get("requestId"), path=context.get("resourcePath"))
+        try:
+            return get_response(event)
+        finally:
+            # EMF metrics are printed to the log at the end of every request
+            metrics.flush_metrics(raise_on_empty_metrics=False)
+            access.unbind_request(token)
+            logger.remove_keys(["request_id", "path", "tenant_id", "user_id"])
+
+    for blueprint, prefix in blueprints:
+        app.register_blueprint(blueprint, url_prefix=prefix)
+    return app

@@ -1,0 +1,28 @@
+"""The one injectable clock: every 'now' and 'today' in the product comes from here."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable
+
+_now: Callable[[], dt.datetime] = lambda: dt.datetime.now(dt.timezone.utc)  # noqa: E731
+
+
+def now() -> dt.datetime:
+    return _now()
+
+
+def today() -> dt.date:
+    return now().date()
+
+
+def set_clock(fn: Callable[[], dt.datetime] | None) -> None:
+    """Tests freeze or move time with this; `None` restores the real clock."""
+    global _now
+    _now = fn or (lambda: dt.datetime.now(dt.timezone.utc))
+
+
+def iso(moment: dt.datetime | None) -> str | None:
+    if moment is None:
+        return None
+    return moment.astimezone(dt.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")

@@ -1,0 +1,128 @@
+"""Long work runs in SQS jobs, never in a request (API Gateway cuts at 29 s).
+
+One recipe for every queue handler: powertools BatchProcessor + partial batch failures; the
+template sets ReportBatchItemFailures, a DLQ and maxReceiveCount. Handlers are idempotent on the
+job id (a business key), not on the SQS message id. Every job has a status item the SPA polls.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+from aws_lambda_powertools.utilities.batch import BatchProcessor, EventType, process_partial_response
+from aws_lambda_powertools.utilities.data_classes.sqs_event import SQSRecord
+from pynamodb.attributes import MapAttribute, NumberAttribute, UnicodeAttribute
+from pynamodb.exceptions import UpdateError
+
+from functions.core import aws, clock, config, ids, keys
+from functions.core.errors import NotFound
+from functions.core.observability import logger
+from functions.core.table import Entity
+
+QUEUED, RUNNING, DONE, FAILED = "queued", "running", "done", "failed"
+
+
+class Job(Entity, discriminator="Job"):
+    job_id = UnicodeAttribute()
+    tenant_id = UnicodeAttribute()
+    user_id = UnicodeAttribute(null=True)
+    job_type = UnicodeAttribute()
+    status = UnicodeAttribute(default=QUEUED)
+    done = NumberAttribute(default=0)
+    total = NumberAttribute(default=0)
+    result = MapAttribute(null=True)  # type: ignore[var-annotated]
+    error = UnicodeAttribute(null=True)
+
+    @classmethod
+    def key(cls, tenant_id: str, job_id: str) -> tuple[str, str]:
+        return keys.tenant_pk(tenant_id), keys.job_sk(job_id)
+
+
+def submit(queue: str, *, tenant_id: str, user_id: str | None, job_type: str, payload: dict[str, Any]) -> Job:
+    """Create the status item, then enqueue. The message carries the job id as its business key."""
+    job_id = ids.new_id()
+    pk, sk = Job.key(tenant_id, job_id)
+    job = Job(pk, sk, job_id=job_id, tenant_id=tenant_id, user_id=user_id, job_type=job_type)
+    job.save()
+    message = {"job_id": job_id, "tenant_id": tenant_id, "job_type": job_type, "payload": payload}
+    aws.client("sqs").send_message(QueueUrl=config.queue_url(queue), MessageBody=json.dumps(message))
+    return job
+
+
+def get(tenant_id: str, job_id: str) -> Job:
+    try:
+        return Job.get(*Job.key(tenant_id, job_id), consistent_read=True)
+    except Job.DoesNotExist as exc:
+        raise NotFound() from exc
+
+
+def start(job: Job, total: int = 0) -> bool:
+    """Mark running. False when the job already finished (a redelivered message: do nothing)."""
+    try:
+        job.update(
+            actions=[Job.status.set(RUNNING), Job.total.set(total)],
+            condition=Job.status.is_in(QUEUED, RUNNING),
+        )
+    except UpdateError as exc:
+        if _condition_failed(exc):
+            return False
+        raise
+    return True
+
+
+def progress(job: Job, done: int, total: int | None = None) -> None:
+    actions = [Job.done.set(done)]
+    if total is not None:
+        actions.append(Job.total.set(total))
+    job.update(actions=actions)
+
+
+def finish(job: Job, result: dict[str, Any]) -> None:
+    job.update(actions=[Job.status.set(DONE), Job.result.set(result), Job.done.set(job.total)])
+
+
+def fail(job: Job, error: str) -> None:
+    job.update(actions=[Job.status.set(FAILED), Job.error.set(error[:500])])
+
+
+def _condition_failed(exc: Exception) -> bool:
+    cause = getattr(exc, "cause_response_code", None)
+    return cause == "ConditionalCheckFailedException"
+
+
+def view(job: Job, extra_result: dict[str, Any] | None = None) -> dict[str, Any]:
+    result = dict(job.result.as_dict()) if job.result is not None else None
+    if result is not None and extra_result:
+        result.update(extra_result)
+    return {
+        "id": job.job_id,
+        "type": job.job_type,
+        "status": job.status,
+        "progress": {"done": int(job.done), "total": int(job.total)},
+        "result": result,
+        "error": job.error,
+        "created_at": clock.iso(job.created_at),
+    }
+
+
+JobHandler = Callable[[dict[str, Any]], None]
+
+
+def sqs_handler(handle_message: JobHandler) -> Callable[[dict[str, Any], Any], dict[str, Any]]:
+    """The Lambda handler for a queue: each record's JSON body goes to `handle_message`; a record
+    that raises is reported as a batch item failure and retried, then goes to the DLQ."""
+    processor = BatchProcessor(event_type=EventType.SQS)
+
+    def record_handler(record: SQSRecord) -> None:
+        message = json.loads(record.body)
+        logger.append_keys(job_id=message.get("job_id"), tenant_id=message.get("tenant_id"))
+        handle_message(message)
+
+    def handler(event: dict[str, Any], context: Any) -> dict[str, Any]:
+        return process_partial_response(
+            event=event, record_handler=record_handler, processor=processor, context=context
+        )
+
+    return handler

@@ -1,0 +1,125 @@
+"""Every key shape of the single table, in one place.
+
+Tenant data: PK = TENANT#<tid>, and every GSI partition key starts with TENANT#<tid> too.
+Global lookups exist only where the tenant cannot be known yet (sign-in by email, a token from an
+email link, throttling counters) and hold nothing but a pointer or a counter.
+A string like "USER#" appears nowhere else in the code base.
+"""
+
+from __future__ import annotations
+
+PLATFORM_TENANT = "platform"
+
+
+def tenant_pk(tenant_id: str) -> str:
+    return f"TENANT#{tenant_id}"
+
+
+def tenant_sk() -> str:
+    return "TENANT"
+
+
+def tenants_index_pk() -> str:
+    return "TENANTS"
+
+
+def user_sk(user_id: str) -> str:
+    return f"USER#{user_id}"
+
+
+def user_prefix() -> str:
+    return "USER#"
+
+
+def users_by_role_pk(tenant_id: str, role_id: str) -> str:
+    return f"{tenant_pk(tenant_id)}#ROLE#{role_id}"
+
+
+def recovery_code_sk(user_id: str, code_hash: str) -> str:
+    return f"RECOVERY#{user_id}#{code_hash}"
+
+
+def recovery_code_prefix(user_id: str) -> str:
+    return f"RECOVERY#{user_id}#"
+
+
+def role_sk(role_id: str) -> str:
+    return f"ROLE#{role_id}"
+
+
+def role_prefix() -> str:
+    return "ROLE#"
+
+
+def option_sk(key: str) -> str:
+    return f"OPTION#{key}"
+
+
+def session_sk(token_hash: str) -> str:
+    return f"SESSION#{token_hash}"
+
+
+def sessions_of_user_pk(tenant_id: str, user_id: str) -> str:
+    return f"{tenant_pk(tenant_id)}#USER#{user_id}#SESSIONS"
+
+
+def email_lookup_key(email: str) -> tuple[str, str]:
+    return f"EMAIL#{email}", "EMAIL"
+
+
+def email_token_key(purpose: str, token_hash: str) -> tuple[str, str]:
+    """Password-reset and email-verification tokens (global: the link carries no tenant)."""
+    return f"TOKEN#{purpose}#{token_hash}", "TOKEN"
+
+
+def throttle_key(bucket: str, window: int) -> tuple[str, str]:
+    return f"THROTTLE#{bucket}", f"WINDOW#{window}"
+
+
+def notification_sk(user_id: str, sortable_id: str) -> str:
+    return f"NOTIFICATION#{user_id}#{sortable_id}"
+
+
+def unread_notifications_pk(tenant_id: str, user_id: str) -> str:
+    return f"{tenant_pk(tenant_id)}#USER#{user_id}#UNREAD"
+
+
+def job_sk(job_id: str) -> str:
+    return f"JOB#{job_id}"
+
+
+def audit_sk(sortable_id: str) -> str:
+    return f"AUDIT#{sortable_id}"
+
+
+def outbox_key(sortable_id: str) -> tuple[str, str]:
+    """Local-stage copy of every email sent (the dev outbox page)."""
+    return "OUTBOX", f"EMAIL#{sortable_id}"
+
+
+def outbox_pk() -> str:
+    return "OUTBOX"
+
+
+def tenants_index_sk(name: str, tenant_id: str) -> str:
+    """GSI1 sort key of a charity in the admin list (`tenants_index_pk`): ordered by name."""
+    return f"{name.lower()}#{tenant_id}"
+
+
+def notification_prefix(user_id: str) -> str:
+    return f"NOTIFICATION#{user_id}#"
+
+
+def search_charities_pk() -> str:
+    """Prefix-token items of the admin charity search. Platform-level on purpose: only platform
+    administrators search, and their search spans every charity (ARCHITECTURE.md §4 search)."""
+    return "SEARCH#CHARITIES"
+
+
+def charity_search_sk(token: str, tenant_id: str) -> str:
+    return f"{token}#{tenant_id}"
+
+
+def export_object_key(tenant_id: str, job_id: str, filename: str) -> str:
+    """S3 key of an export file (the files bucket expires `exports/` by a lifecycle rule)."""
+    return f"exports/{tenant_id}/{job_id}/{filename}"
