@@ -6,6 +6,8 @@ import datetime as dt
 from typing import Any
 from urllib.parse import quote
 
+from pynamodb.expressions.update import Action
+
 from functions.auth import passwords, repository
 from functions.core import audit, clock, config, email, ids, keys, sessions, throttle
 from functions.core.access import Principal
@@ -129,7 +131,7 @@ def login(email_address: str, password: str, *, remember: bool, client_ip: str) 
         if user is not None:
             audit.record(user.tenant_id, "auth.login_failed", actor_id=user.user_id)
         raise Invalid.field("email", "auth.failed", as_message=True)
-    actions = [User.last_login_at.set(clock.now())]
+    actions: list[Action] = [User.last_login_at.set(clock.now())]
     if user.password_hash and passwords.needs_rehash(user.password_hash):
         actions.append(User.password_hash.set(passwords.hash_password(password)))
     user.update(actions=actions)
@@ -207,7 +209,7 @@ def reset_password(token: str, email_address: str, password: str, confirmation: 
     if found is None or found.email != email_address:
         raise Invalid.field("email", "auth.token_invalid", as_message=True)
     user = repository.get_user(found.tenant_id, found.user_id)
-    actions = [User.password_hash.set(passwords.hash_password(password))]
+    actions: list[Action] = [User.password_hash.set(passwords.hash_password(password))]
     if user.email_verified_at is None:
         actions.append(User.email_verified_at.set(clock.now()))
     user.update(actions=actions)

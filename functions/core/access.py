@@ -35,6 +35,7 @@ from functions.core.messages import set_locale, t
 from functions.core.observability import logger
 
 ACCESS_ATTRIBUTE = "almoner_access"
+PENDING_TWO_FACTOR_ATTRIBUTE = "almoner_allows_pending_two_factor"
 UNSAFE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 
 _request: ContextVar[Request | None] = ContextVar("request", default=None)
@@ -90,7 +91,7 @@ def principal() -> Principal:
 
 def session_token(request: Request) -> tuple[str | None, bool]:
     """(token, from_cookie). Bearer tokens are for integrations and need no XSRF header."""
-    headers = request.headers or {}
+    headers: Any = request.headers or {}
     authorization = headers.get("authorization", "")
     if authorization.lower().startswith("bearer "):
         return authorization[7:].strip(), False
@@ -115,7 +116,8 @@ def authenticate(request: Request, *, allow_pending_two_factor: bool) -> Princip
         raise Unauthenticated()
     session, user = resolved
     if from_cookie and request.method in UNSAFE_METHODS:
-        if not sessions.xsrf_matches(session, (request.headers or {}).get("x-xsrf-token")):
+        headers: Any = request.headers or {}
+        if not sessions.xsrf_matches(session, headers.get("x-xsrf-token")):
             raise CsrfMismatch()
     who = Principal(user=user, session=session)
     if not who.two_factor_passed and not allow_pending_two_factor:
@@ -129,7 +131,8 @@ def _guard(kind: str, detail: tuple[str, ...], *, allow_pending_two_factor: bool
         @functools.wraps(view)
         def guarded(*args: Any, **kwargs: Any) -> Any:
             request = current_request()
-            set_locale((request.headers or {}).get("accept-language"))
+            headers: Any = request.headers or {}
+            set_locale(headers.get("accept-language"))
             token = None
             try:
                 if kind != "public":
@@ -149,6 +152,7 @@ def _guard(kind: str, detail: tuple[str, ...], *, allow_pending_two_factor: bool
                     _principal.reset(token)
 
         setattr(guarded, ACCESS_ATTRIBUTE, (kind, detail))
+        setattr(guarded, PENDING_TWO_FACTOR_ATTRIBUTE, allow_pending_two_factor)
         return guarded
 
     return decorate

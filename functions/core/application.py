@@ -27,7 +27,8 @@ def make_app(name: str, blueprints: Iterable[tuple[Blueprint, str]]) -> Chalice:
             return get_response(event)
         finally:
             # EMF metrics are printed to the log at the end of every request
-            metrics.flush_metrics(raise_on_empty_metrics=False)
+            if metrics.metric_set:
+                metrics.flush_metrics()
             access.unbind_request(token)
             logger.remove_keys(["request_id", "path", "tenant_id", "user_id"])
 

@@ -15,6 +15,7 @@ from aws_lambda_powertools.utilities.batch import BatchProcessor, EventType, pro
 from aws_lambda_powertools.utilities.data_classes.sqs_event import SQSRecord
 from pynamodb.attributes import MapAttribute, NumberAttribute, UnicodeAttribute
 from pynamodb.exceptions import UpdateError
+from pynamodb.expressions.update import Action
 
 from functions.core import aws, clock, config, ids, keys
 from functions.core.errors import NotFound
@@ -73,7 +74,7 @@ def start(job: Job, total: int = 0) -> bool:
 
 
 def progress(job: Job, done: int, total: int | None = None) -> None:
-    actions = [Job.done.set(done)]
+    actions: list[Action] = [Job.done.set(done)]
     if total is not None:
         actions.append(Job.total.set(total))
     job.update(actions=actions)
@@ -110,7 +111,7 @@ def view(job: Job, extra_result: dict[str, Any] | None = None) -> dict[str, Any]
 JobHandler = Callable[[dict[str, Any]], None]
 
 
-def sqs_handler(handle_message: JobHandler) -> Callable[[dict[str, Any], Any], dict[str, Any]]:
+def sqs_handler(handle_message: JobHandler) -> Callable[[dict[str, Any], Any], Any]:
     """The Lambda handler for a queue: each record's JSON body goes to `handle_message`; a record
     that raises is reported as a batch item failure and retried, then goes to the DLQ."""
     processor = BatchProcessor(event_type=EventType.SQS)
@@ -120,7 +121,7 @@ def sqs_handler(handle_message: JobHandler) -> Callable[[dict[str, Any], Any], d
         logger.append_keys(job_id=message.get("job_id"), tenant_id=message.get("tenant_id"))
         handle_message(message)
 
-    def handler(event: dict[str, Any], context: Any) -> dict[str, Any]:
+    def handler(event: dict[str, Any], context: Any) -> Any:
         return process_partial_response(
             event=event, record_handler=record_handler, processor=processor, context=context
         )

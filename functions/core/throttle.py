@@ -12,7 +12,7 @@ from functions.core.table import Entity
 
 
 class ThrottleCounter(Entity, discriminator="Throttle"):
-    count = NumberAttribute(default=0)
+    attempts = NumberAttribute(default=0)
 
 
 def _window(window_seconds: int) -> tuple[int, int]:
@@ -29,7 +29,7 @@ def check(bucket: str, limit: int, window_seconds: int) -> None:
         counter = ThrottleCounter.get(pk, sk, consistent_read=True)
     except ThrottleCounter.DoesNotExist:
         return
-    if counter.count >= limit:
+    if counter.attempts >= limit:
         raise Throttled(retry_after=max(retry_after, 1))
 
 
@@ -40,10 +40,10 @@ def record_failure(bucket: str, window_seconds: int) -> int:
     counter = ThrottleCounter(pk, sk)
     counter.update(
         actions=[
-            ThrottleCounter.count.add(1),
+            ThrottleCounter.attempts.add(1),
             ThrottleCounter.entity.set(ThrottleCounter),  # type: ignore[arg-type]
             ThrottleCounter.expires_at.set(clock.now().replace(microsecond=0) + dt.timedelta(seconds=window_seconds)),
         ]
     )
-    return int(counter.count)
+    return int(counter.attempts)
 
