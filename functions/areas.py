@@ -4,5 +4,5 @@ one function per area, and a contract test keeps the two in sync."""
 
 from __future__ import annotations
 
-AREAS = ("auth", "settings", "notifications", "exports", "charities", "search", "dev")
+AREAS = ("auth", "settings", "notifications", "exports", "charities", "search", "feedbacks", "dev")
 API_PREFIX = "/api"

@@ -123,3 +123,24 @@ def charity_search_sk(token: str, tenant_id: str) -> str:
 def export_object_key(tenant_id: str, job_id: str, filename: str) -> str:
     """S3 key of an export file (the files bucket expires `exports/` by a lifecycle rule)."""
     return f"exports/{tenant_id}/{job_id}/{filename}"
+
+
+def feedbacks_pk() -> str:
+    """Support tickets are addressed to the platform: one platform partition, tenant attribute."""
+    return "FEEDBACKS"
+
+
+def feedback_sk(feedback_id: str) -> str:
+    return f"FEEDBACK#{feedback_id}"
+
+
+def feedback_prefix() -> str:
+    return "FEEDBACK#"
+
+
+def feedback_counts_sk() -> str:
+    return "COUNTS"
+
+
+def feedbacks_of_tenant_pk(tenant_id: str) -> str:
+    return f"{tenant_pk(tenant_id)}#FEEDBACKS"

@@ -162,6 +162,9 @@ CATALOG: dict[str, dict[str, str]] = {
         "en": "One or more of these charities do not exist.",
         "es": "Una o más de estas organizaciones no existen.",
     },
+    "feedbacks.saved": {"en": "Thank you, your ticket has been saved.", "es": "Gracias, su ticket ha sido guardado."},
+    "feedbacks.status_changed": {"en": "The ticket status has been changed.", "es": "El estado del ticket ha cambiado."},
+    "feedbacks.deleted": {"en": "The ticket has been deleted.", "es": "El ticket ha sido eliminado."},
     "postcode.invalid": {
         "en": "Enter a full UK postcode, such as SW1A 1AA.",
         "es": "Introduzca un código postal completo del Reino Unido, como SW1A 1AA.",
