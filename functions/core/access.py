@@ -30,6 +30,7 @@ from functions.core.errors import (
     json_response,
     to_response,
 )
+from functions.core.counters import TenantCounters
 from functions.core.identity import Session, User
 from functions.core.messages import set_locale, t
 from functions.core.observability import logger
@@ -46,6 +47,7 @@ _principal: ContextVar[Principal | None] = ContextVar("principal", default=None)
 class Principal:
     user: User
     session: Session | None  # None for integration bearer tokens (future)
+    counters: TenantCounters  # the charity's totals, read with the session (no extra call)
 
     @property
     def tenant_id(self) -> str:
@@ -114,12 +116,12 @@ def authenticate(request: Request, *, allow_pending_two_factor: bool) -> Princip
     resolved = sessions.resolve(token)
     if resolved is None:
         raise Unauthenticated()
-    session, user = resolved
+    session, user = resolved.session, resolved.user
     if from_cookie and request.method in UNSAFE_METHODS:
         headers: Any = request.headers or {}
         if not sessions.xsrf_matches(session, headers.get("x-xsrf-token")):
             raise CsrfMismatch()
-    who = Principal(user=user, session=session)
+    who = Principal(user=user, session=session, counters=resolved.counters)
     if not who.two_factor_passed and not allow_pending_two_factor:
         raise TwoFactorRequired()
     return who

@@ -19,6 +19,10 @@ def tenant_sk() -> str:
     return "TENANT"
 
 
+def tenant_counters_sk() -> str:
+    return "COUNTERS"
+
+
 def tenants_index_pk() -> str:
     return "TENANTS"
 

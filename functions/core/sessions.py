@@ -11,6 +11,7 @@ import hmac
 from dataclasses import dataclass
 
 from functions.core import clock, config, ids, keys
+from functions.core.counters import TenantCounters
 from functions.core.identity import Session, User
 from functions.core.table import Entity
 
@@ -51,16 +52,26 @@ def issue(user: User, *, remember: bool, two_factor_passed: bool) -> Issued:
     return Issued(token, xsrf, session)
 
 
-def resolve(token: str) -> tuple[Session, User] | None:
-    """The live session and its enabled user for a cookie or bearer token, or None."""
+@dataclass
+class Resolved:
+    session: Session
+    user: User
+    counters: TenantCounters
+
+
+def resolve(token: str) -> Resolved | None:
+    """The live session, its enabled user and the charity's counters for a cookie or bearer
+    token, or None. One BatchGetItem."""
     parts = token.split(".")
     if len(parts) != 3 or not all(parts) or len(token) > 300:
         return None
     tenant_id, user_id, _ = parts
     session_key = (keys.tenant_pk(tenant_id), keys.session_sk(ids.sha256_hex(token)))
     user_key = User.key(tenant_id, user_id)
-    found = {(item.pk, item.sk): item for item in Entity.batch_get([session_key, user_key])}
+    counters_key = TenantCounters.key(tenant_id)
+    found = {(item.pk, item.sk): item for item in Entity.batch_get([session_key, user_key, counters_key])}
     session, user = found.get(session_key), found.get(user_key)
+    counters = found.get(counters_key)
     if not isinstance(session, Session) or not isinstance(user, User) or user.disabled:
         return None
     if session.user_id != user.user_id:
@@ -72,7 +83,9 @@ def resolve(token: str) -> tuple[Session, User] | None:
         return None
     if now - session.last_seen_at > TOUCH_EVERY:
         session.update(actions=[Session.last_seen_at.set(now)])
-    return session, user
+    if not isinstance(counters, TenantCounters):
+        counters = TenantCounters.empty(tenant_id)
+    return Resolved(session, user, counters)
 
 
 def xsrf_matches(session: Session, header_value: str | None) -> bool:

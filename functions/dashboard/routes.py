@@ -1,0 +1,5 @@
+"""API routes of the dashboard area."""
+
+from chalice import Blueprint
+
+bp = Blueprint(__name__)

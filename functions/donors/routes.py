@@ -1,0 +1,5 @@
+"""API routes of the donors area."""
+
+from chalice import Blueprint
+
+bp = Blueprint(__name__)
