@@ -106,7 +106,12 @@ def change_email(user: User, new_email: str) -> None:
 def put_email_token(purpose: str, token_hash: str, user: User, lifetime: dt.timedelta) -> None:
     pk, sk = keys.email_token_key(purpose, token_hash)
     EmailToken(
-        pk, sk, purpose=purpose, tenant_id=user.tenant_id, user_id=user.user_id, email=user.email,
+        pk,
+        sk,
+        purpose=purpose,
+        tenant_id=user.tenant_id,
+        user_id=user.user_id,
+        email=user.email,
         expires_at=clock.now() + lifetime,
     ).save()
 

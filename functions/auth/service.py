@@ -28,32 +28,64 @@ TOKEN_LIFETIMES = {
 
 
 # ------------------------------------------------------------------ creating identities
-def _built_in_roles(tenant_id: str, definitions: tuple[tuple[str, str, tuple[str, ...], bool], ...]) -> list[Role]:
+def _built_in_roles(
+    tenant_id: str, definitions: tuple[tuple[str, str, tuple[str, ...], bool], ...]
+) -> list[Role]:
     return [
-        Role(*Role.key(tenant_id, role_id), role_id=role_id, tenant_id=tenant_id, name=name,
-             permissions=list(permissions), system=system)
+        Role(
+            *Role.key(tenant_id, role_id),
+            role_id=role_id,
+            tenant_id=tenant_id,
+            name=name,
+            permissions=list(permissions),
+            system=system,
+        )
         for role_id, name, permissions, system in definitions
     ]
 
 
-def _new_user(tenant_id: str, role: Role, *, name: str, email_address: str, password: str | None,
-              verified: bool, is_admin: bool = False) -> User:
+def _new_user(
+    tenant_id: str,
+    role: Role,
+    *,
+    name: str,
+    email_address: str,
+    password: str | None,
+    verified: bool,
+    is_admin: bool = False,
+) -> User:
     user_id = ids.new_id()
     return User(
-        *User.key(tenant_id, user_id), user_id=user_id, tenant_id=tenant_id, name=name, email=email_address,
-        password_hash=passwords.hash_password(password) if password else None, role_id=role.role_id,
-        role_name=role.name, permissions=list(role.permissions), is_admin=is_admin,
+        *User.key(tenant_id, user_id),
+        user_id=user_id,
+        tenant_id=tenant_id,
+        name=name,
+        email=email_address,
+        password_hash=passwords.hash_password(password) if password else None,
+        role_id=role.role_id,
+        role_name=role.name,
+        permissions=list(role.permissions),
+        is_admin=is_admin,
         email_verified_at=clock.now() if verified else None,
     )
 
 
-def register_charity(charity_name: str, name: str, email: str, password: str, *, verified: bool = False) -> User:
+def register_charity(
+    charity_name: str, name: str, email: str, password: str, *, verified: bool = False
+) -> User:
     """A new charity (tenant) with its built-in roles and its first user, the owner."""
     tenant_id = ids.new_id()
-    tenant = Tenant(*Tenant.key(tenant_id), tenant_id=tenant_id, name=charity_name,
-                    gsi1pk=keys.tenants_index_pk(), gsi1sk=f"{charity_name.lower()}#{tenant_id}")
+    tenant = Tenant(
+        *Tenant.key(tenant_id),
+        tenant_id=tenant_id,
+        name=charity_name,
+        gsi1pk=keys.tenants_index_pk(),
+        gsi1sk=f"{charity_name.lower()}#{tenant_id}",
+    )
     roles = _built_in_roles(tenant_id, CHARITY_ROLES)
-    owner = _new_user(tenant_id, roles[0], name=name, email_address=email, password=password, verified=verified)
+    owner = _new_user(
+        tenant_id, roles[0], name=name, email_address=email, password=password, verified=verified
+    )
     repository.create_identities(user=owner, tenant=tenant, roles=roles)
     audit.record(tenant_id, "charity.registered", actor_id=owner.user_id)
     if not verified:
@@ -66,18 +98,27 @@ def create_platform_admin(name: str, email: str, password: str) -> User:
     roles = _built_in_roles(tenant_id, PLATFORM_ROLES)
     new_tenant = repository.get_tenant(tenant_id) is None
     tenant = Tenant(*Tenant.key(tenant_id), tenant_id=tenant_id, name="Almoner") if new_tenant else None
-    admin = _new_user(tenant_id, roles[0], name=name, email_address=email, password=password, verified=True,
-                      is_admin=True)
+    admin = _new_user(
+        tenant_id, roles[0], name=name, email_address=email, password=password, verified=True, is_admin=True
+    )
     repository.create_identities(user=admin, tenant=tenant, roles=roles if new_tenant else [])
     return admin
 
 
-def create_user(tenant_id: str, name: str, email: str, role_id: str, password: str | None = None,
-                verified: bool = False) -> User:
+def create_user(
+    tenant_id: str, name: str, email: str, role_id: str, password: str | None = None, verified: bool = False
+) -> User:
     """A user of an existing charity with one of its roles (permissions copied from the role)."""
     role = repository.get_role(tenant_id, role_id)
-    user = _new_user(tenant_id, role, name=name, email_address=email, password=password, verified=verified,
-                     is_admin=tenant_id == keys.PLATFORM_TENANT)
+    user = _new_user(
+        tenant_id,
+        role,
+        name=name,
+        email_address=email,
+        password=password,
+        verified=verified,
+        is_admin=tenant_id == keys.PLATFORM_TENANT,
+    )
     repository.create_identities(user=user)
     return user
 
@@ -113,7 +154,9 @@ def user_view(user: User, session: Any = None) -> dict[str, Any]:
 
 
 # ------------------------------------------------------------------ sign-in
-def login(email_address: str, password: str, *, remember: bool, client_ip: str) -> tuple[User, sessions.Issued]:
+def login(
+    email_address: str, password: str, *, remember: bool, client_ip: str
+) -> tuple[User, sessions.Issued]:
     """Same answer and the same work for an unknown email and a wrong password."""
     buckets = (
         (f"login:{email_address}:{client_ip}", LOGIN_LIMIT_PER_EMAIL_AND_IP),
@@ -137,7 +180,9 @@ def login(email_address: str, password: str, *, remember: bool, client_ip: str) 
     user.update(actions=actions)
     issued = sessions.issue(user, remember=remember, two_factor_passed=not user.two_factor_enabled)
     metrics.add_metric(name="SignIn", unit="Count", value=1)
-    audit.record(user.tenant_id, "auth.login", actor_id=user.user_id, two_factor_pending=user.two_factor_enabled)
+    audit.record(
+        user.tenant_id, "auth.login", actor_id=user.user_id, two_factor_pending=user.two_factor_enabled
+    )
     return user, issued
 
 
@@ -161,20 +206,40 @@ def _link(user: User, purpose: str, token: str) -> str:
 
 _EMAILS = {
     "reset": {
-        "en": ("Reset your Almoner password", "Someone asked to reset the password of your Almoner account.\n"
-               "Open this link within an hour to choose a new one:\n{link}\n\nIf it was not you, ignore this email."),
-        "es": ("Restablezca su contraseña de Almoner", "Alguien pidió restablecer la contraseña de su cuenta de Almoner.\n"
-               "Abra este enlace antes de una hora para elegir una nueva:\n{link}\n\nSi no fue usted, ignore este correo."),
+        "en": (
+            "Reset your Almoner password",
+            "Someone asked to reset the password of your Almoner account.\n"
+            "Open this link within an hour to choose a new one:\n{link}\n\n"
+            "If it was not you, ignore this email.",
+        ),
+        "es": (
+            "Restablezca su contraseña de Almoner",
+            "Alguien pidió restablecer la contraseña de su cuenta de Almoner.\n"
+            "Abra este enlace antes de una hora para elegir una nueva:\n{link}\n\n"
+            "Si no fue usted, ignore este correo.",
+        ),
     },
     "invite": {
-        "en": ("You have been invited to Almoner", "You have been invited to {charity} on Almoner.\n"
-               "Open this link within 7 days to set your password:\n{link}"),
-        "es": ("Le han invitado a Almoner", "Le han invitado a {charity} en Almoner.\n"
-               "Abra este enlace antes de 7 días para establecer su contraseña:\n{link}"),
+        "en": (
+            "You have been invited to Almoner",
+            "You have been invited to {charity} on Almoner.\n"
+            "Open this link within 7 days to set your password:\n{link}",
+        ),
+        "es": (
+            "Le han invitado a Almoner",
+            "Le han invitado a {charity} en Almoner.\n"
+            "Abra este enlace antes de 7 días para establecer su contraseña:\n{link}",
+        ),
     },
     "verify": {
-        "en": ("Verify your email address", "Welcome to Almoner. Confirm your email address with this link:\n{link}"),
-        "es": ("Verifique su correo electrónico", "Bienvenido a Almoner. Confirme su correo electrónico con este enlace:\n{link}"),
+        "en": (
+            "Verify your email address",
+            "Welcome to Almoner. Confirm your email address with this link:\n{link}",
+        ),
+        "es": (
+            "Verifique su correo electrónico",
+            "Bienvenido a Almoner. Confirme su correo electrónico con este enlace:\n{link}",
+        ),
     },
 }
 
@@ -185,7 +250,11 @@ def send_email_link(user: User, purpose: str) -> None:
     repository.put_email_token(purpose, ids.sha256_hex(token), user, TOKEN_LIFETIMES[purpose])
     tenant = repository.get_tenant(user.tenant_id)
     subject, text = _EMAILS[purpose].get(user.locale, _EMAILS[purpose]["en"])
-    email.send(user.email, subject, text.format(link=_link(user, purpose, token), charity=tenant.name if tenant else ""))
+    email.send(
+        user.email,
+        subject,
+        text.format(link=_link(user, purpose, token), charity=tenant.name if tenant else ""),
+    )
 
 
 def send_password_link(user: User, purpose: str = "reset") -> None:

@@ -21,6 +21,7 @@ from typing import Any
 from chalice.app import Request
 
 from functions.core import sessions
+from functions.core.counters import TenantCounters
 from functions.core.errors import (
     AlmonerError,
     CsrfMismatch,
@@ -30,7 +31,6 @@ from functions.core.errors import (
     json_response,
     to_response,
 )
-from functions.core.counters import TenantCounters
 from functions.core.identity import Session, User
 from functions.core.messages import set_locale, t
 from functions.core.observability import logger
@@ -127,8 +127,13 @@ def authenticate(request: Request, *, allow_pending_two_factor: bool) -> Princip
     return who
 
 
-def _guard(kind: str, detail: tuple[str, ...], *, allow_pending_two_factor: bool = False,
-           check: Callable[[Principal], bool] | None = None) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+def _guard(
+    kind: str,
+    detail: tuple[str, ...],
+    *,
+    allow_pending_two_factor: bool = False,
+    check: Callable[[Principal], bool] | None = None,
+) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     def decorate(view: Callable[..., Any]) -> Callable[..., Any]:
         @functools.wraps(view)
         def guarded(*args: Any, **kwargs: Any) -> Any:

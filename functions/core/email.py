@@ -32,7 +32,13 @@ def send(to: str, subject: str, text: str, html: str | None = None) -> None:
         email_id = ids.new_id()
         pk, sk = keys.outbox_key(email_id)
         OutboxEmail(
-            pk, sk, email_id=email_id, to=to, subject=subject, text=text, html=html,
+            pk,
+            sk,
+            email_id=email_id,
+            to=to,
+            subject=subject,
+            text=text,
+            html=html,
             expires_at=clock.now() + dt.timedelta(days=7),
         ).save()
 

@@ -14,8 +14,14 @@ class AlmonerError(Exception):
     status = 500
     message_key = "server_error"
 
-    def __init__(self, message_key: str | None = None, *, errors: dict[str, list[str]] | None = None,
-                 headers: dict[str, str] | None = None, **params: Any) -> None:
+    def __init__(
+        self,
+        message_key: str | None = None,
+        *,
+        errors: dict[str, list[str]] | None = None,
+        headers: dict[str, str] | None = None,
+        **params: Any,
+    ) -> None:
         self.message_key = message_key or self.message_key
         self.params = params
         self.errors = errors

@@ -148,3 +148,127 @@ def feedback_counts_sk() -> str:
 
 def feedbacks_of_tenant_pk(tenant_id: str) -> str:
     return f"{tenant_pk(tenant_id)}#FEEDBACKS"
+
+
+# ------------------------------------------------------------------ donors and donations
+# Donors and every per-donor record share one "owned by donor" GSI3 partition
+# (`donor_owned_pk`), so a merge re-points a donor's records by rewriting GSI3PK, whatever their kind.
+def donor_sk(donor_id: str) -> str:
+    return f"DONOR#{donor_id}"
+
+
+def donor_prefix() -> str:
+    return "DONOR#"
+
+
+def donor_year_sk(donor_id: str, tax_year: int) -> str:
+    return f"DONORYEAR#{donor_id}#{tax_year}"
+
+
+def donor_year_prefix(donor_id: str) -> str:
+    return f"DONORYEAR#{donor_id}#"
+
+
+def donors_by_name_pk(tenant_id: str) -> str:
+    return f"{tenant_pk(tenant_id)}#DONORS#NAME"
+
+
+def donors_by_total_pk(tenant_id: str) -> str:
+    return f"{tenant_pk(tenant_id)}#DONORS#TOTAL"
+
+
+def donor_owned_pk(tenant_id: str, donor_id: str) -> str:
+    return f"{tenant_pk(tenant_id)}#DONOR#{donor_id}"
+
+
+def donor_search_pk(tenant_id: str) -> str:
+    return f"{tenant_pk(tenant_id)}#DONORSEARCH"
+
+
+def donor_search_sk(token: str, donor_id: str) -> str:
+    return f"{token}#{donor_id}"
+
+
+def donor_match_pk(tenant_id: str) -> str:
+    return f"{tenant_pk(tenant_id)}#DONORMATCH"
+
+
+def donor_match_sk(kind: str, value: str, donor_id: str) -> str:
+    return f"{kind}#{value}#{donor_id}"
+
+
+def donor_merge_sk(merge_id: str) -> str:
+    return f"DONORMERGE#{merge_id}"
+
+
+def donor_merge_prefix() -> str:
+    return "DONORMERGE#"
+
+
+def sortable_amount(pennies: int) -> str:
+    """Zero-padded pennies (up to £100,000,000,000) so that text order is numeric order."""
+    return f"{pennies:015d}"
+
+
+def sortable_name(name: str, entity_id: str) -> str:
+    return f"{name}#{entity_id}"
+
+
+def donation_sk(donation_id: str) -> str:
+    return f"DONATION#{donation_id}"
+
+
+def donation_prefix() -> str:
+    return "DONATION#"
+
+
+def donations_by_date_pk(tenant_id: str) -> str:
+    return f"{tenant_pk(tenant_id)}#DONATIONS#DATE"
+
+
+def donations_by_amount_pk(tenant_id: str) -> str:
+    return f"{tenant_pk(tenant_id)}#DONATIONS#AMOUNT"
+
+
+def dated_sk(iso_date: str, entity_id: str) -> str:
+    return f"{iso_date}#{entity_id}"
+
+
+def owned_donation_sk(iso_date: str, donation_id: str) -> str:
+    """GSI3 sort key of a donation in its donor's partition: `DONATION#<date>#<id>`."""
+    return f"DONATION#{iso_date}#{donation_id}"
+
+
+def donation_ref_sk(source: str, external_ref: str) -> str:
+    """The uniqueness item of an external reference within its source."""
+    return f"DONATIONREF#{source}#{external_ref}"
+
+
+def donation_type_sk(type_id: str) -> str:
+    return f"DONATIONTYPE#{type_id}"
+
+
+def donation_type_prefix() -> str:
+    return "DONATIONTYPE#"
+
+
+def location_sk(location_id: str) -> str:
+    return f"LOCATION#{location_id}"
+
+
+def location_prefix() -> str:
+    return "LOCATION#"
+
+
+def donation_stats_prefix() -> str:
+    return "DONATIONSTATS#"
+
+
+def donation_month_sk(month: str, dimension: str = "ALL") -> str:
+    """Monthly aggregate: `month` is `YYYY-MM`; `dimension` is `ALL`, `TYPE#<id>` or `METHOD#<m>`."""
+    return f"DONATIONSTATS#{month}#{dimension}"
+
+
+def donation_tax_year_sk(tax_year: int) -> str:
+    """Tax-year aggregate; sorts after every month item (`T` > digits), so one range reads both."""
+    return f"DONATIONSTATS#TY#{tax_year}"

@@ -90,19 +90,28 @@ CATALOG: dict[str, dict[str, str]] = {
     },
     "auth.reset_sent": {
         "en": "If an account exists for that address, we have emailed a password reset link.",
-        "es": "Si existe una cuenta con esa dirección, le hemos enviado un enlace para restablecer la contraseña.",
+        "es": (
+            "Si existe una cuenta con esa dirección, le hemos enviado un enlace para restablecer "
+            "la contraseña."
+        ),
     },
     "auth.reset_done": {"en": "Your password has been reset.", "es": "Su contraseña ha sido restablecida."},
     "auth.token_invalid": {
         "en": "This link is invalid or has expired.",
         "es": "Este enlace no es válido o ha caducado.",
     },
-    "auth.email_verified": {"en": "Your email address is verified.", "es": "Su correo electrónico está verificado."},
+    "auth.email_verified": {
+        "en": "Your email address is verified.",
+        "es": "Su correo electrónico está verificado.",
+    },
     "auth.verification_sent": {
         "en": "A new verification link has been sent to your email address.",
         "es": "Se ha enviado un nuevo enlace de verificación a su correo electrónico.",
     },
-    "auth.password_changed": {"en": "Your password has been changed.", "es": "Su contraseña ha sido cambiada."},
+    "auth.password_changed": {
+        "en": "Your password has been changed.",
+        "es": "Su contraseña ha sido cambiada.",
+    },
     "2fa.code_invalid": {
         "en": "The two-factor code is invalid.",
         "es": "El código de verificación no es válido.",
@@ -120,19 +129,31 @@ CATALOG: dict[str, dict[str, str]] = {
         "es": "La autenticación en dos pasos no está activada.",
     },
     # settings
-    "roles.system": {"en": "The owner role cannot be changed.", "es": "El rol de propietario no se puede modificar."},
+    "roles.system": {
+        "en": "The owner role cannot be changed.",
+        "es": "El rol de propietario no se puede modificar.",
+    },
     "roles.in_use": {
         "en": "This role is still assigned to {count} user(s).",
         "es": "Este rol aún está asignado a {count} usuario(s).",
     },
-    "roles.name_taken": {"en": "A role with this name already exists.", "es": "Ya existe un rol con este nombre."},
-    "users.self_disable": {"en": "You cannot disable your own account.", "es": "No puede desactivar su propia cuenta."},
+    "roles.name_taken": {
+        "en": "A role with this name already exists.",
+        "es": "Ya existe un rol con este nombre.",
+    },
+    "users.self_disable": {
+        "en": "You cannot disable your own account.",
+        "es": "No puede desactivar su propia cuenta.",
+    },
     "users.last_owner": {
         "en": "A charity must keep at least one active owner.",
         "es": "Una organización debe conservar al menos un propietario activo.",
     },
     "options.currency": {"en": "Only GBP (£) is supported.", "es": "Solo se admite GBP (£)."},
-    "exports.unknown_table": {"en": "This table cannot be exported.", "es": "Esta tabla no se puede exportar."},
+    "exports.unknown_table": {
+        "en": "This table cannot be exported.",
+        "es": "Esta tabla no se puede exportar.",
+    },
     "roles.grant_exceeds_own": {
         "en": "You cannot grant permissions you do not have.",
         "es": "No puede conceder permisos que usted no tiene.",
@@ -162,8 +183,14 @@ CATALOG: dict[str, dict[str, str]] = {
         "en": "One or more of these charities do not exist.",
         "es": "Una o más de estas organizaciones no existen.",
     },
-    "feedbacks.saved": {"en": "Thank you, your ticket has been saved.", "es": "Gracias, su ticket ha sido guardado."},
-    "feedbacks.status_changed": {"en": "The ticket status has been changed.", "es": "El estado del ticket ha cambiado."},
+    "feedbacks.saved": {
+        "en": "Thank you, your ticket has been saved.",
+        "es": "Gracias, su ticket ha sido guardado.",
+    },
+    "feedbacks.status_changed": {
+        "en": "The ticket status has been changed.",
+        "es": "El estado del ticket ha cambiado.",
+    },
     "feedbacks.deleted": {"en": "The ticket has been deleted.", "es": "El ticket ha sido eliminado."},
     "postcode.invalid": {
         "en": "Enter a full UK postcode, such as SW1A 1AA.",

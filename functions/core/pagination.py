@@ -71,7 +71,9 @@ class ListQuery(Schema):
         return {k: v for k, v in value.items() if k != "applied" and v not in (None, "", [])}
 
 
-def page_body(data: list[dict[str, Any]], *, total: int, query: ListQuery, next_cursor: str | None) -> dict[str, Any]:
+def page_body(
+    data: list[dict[str, Any]], *, total: int, query: ListQuery, next_cursor: str | None
+) -> dict[str, Any]:
     return {
         "data": data,
         "meta": {"total": total, "page": query.page, "length": query.length, "next_cursor": next_cursor},

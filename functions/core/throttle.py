@@ -42,8 +42,9 @@ def record_failure(bucket: str, window_seconds: int) -> int:
         actions=[
             ThrottleCounter.attempts.add(1),
             ThrottleCounter.entity.set(ThrottleCounter),  # type: ignore[arg-type]
-            ThrottleCounter.expires_at.set(clock.now().replace(microsecond=0) + dt.timedelta(seconds=window_seconds)),
+            ThrottleCounter.expires_at.set(
+                clock.now().replace(microsecond=0) + dt.timedelta(seconds=window_seconds)
+            ),
         ]
     )
     return int(counter.attempts)
-

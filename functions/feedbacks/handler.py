@@ -1,7 +1,7 @@
 """Lambda entry point of the feedbacks API area (one function per area; see template.yaml)."""
 
 from functions.areas import API_PREFIX
-from functions.feedbacks.routes import bp
 from functions.core.application import make_app
+from functions.feedbacks.routes import bp
 
 app = make_app("almoner-feedbacks", [(bp, API_PREFIX)])

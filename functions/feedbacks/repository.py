@@ -90,8 +90,12 @@ def change_status(item: Feedback, status: str) -> None:
 
 
 def delete(item: Feedback) -> None:
-    _write(item, {"total": -1, item.status: -1, item.ticket_type: -1}, delete=True,
-           condition=Feedback.status == item.status)
+    _write(
+        item,
+        {"total": -1, item.status: -1, item.ticket_type: -1},
+        delete=True,
+        condition=Feedback.status == item.status,
+    )
 
 
 def counts() -> dict[str, int]:
@@ -102,12 +106,18 @@ def counts() -> dict[str, int]:
     return {name: int(getattr(found, name) or 0) for name in ("total", *STATUSES, *TYPES)}
 
 
-def page(*, status: str | None, limit: int, start: dict[str, Any] | None) -> tuple[list[Feedback], dict | None]:
+def page(
+    *, status: str | None, limit: int, start: dict[str, Any] | None
+) -> tuple[list[Feedback], dict | None]:
     condition = Feedback.sk.startswith(keys.feedback_prefix())
     filter_condition = (Feedback.status == status) if status else None
     results = Feedback.query(
-        keys.feedbacks_pk(), condition, filter_condition=filter_condition, scan_index_forward=False,
-        limit=limit, last_evaluated_key=start,
+        keys.feedbacks_pk(),
+        condition,
+        filter_condition=filter_condition,
+        scan_index_forward=False,
+        limit=limit,
+        last_evaluated_key=start,
     )
     items = list(results)
     return items, results.last_evaluated_key

@@ -23,8 +23,14 @@ def store() -> Response:
     body = parse_body(schemas.TicketBody, current_request())
     who = principal()
     tenant = identities.get_tenant(who.tenant_id)
-    ticket, created = service.store(who, title=body.title, ticket_type=body.type, description=body.description,
-                                    tenant_name=tenant.name if tenant else "", feedback_id=body.id)
+    ticket, created = service.store(
+        who,
+        title=body.title,
+        ticket_type=body.type,
+        description=body.description,
+        tenant_name=tenant.name if tenant else "",
+        feedback_id=body.id,
+    )
     return json_response({"message": t("feedbacks.saved"), "data": ticket}, 201 if created else 200)
 
 

@@ -27,8 +27,15 @@ def view(item: Feedback) -> dict[str, Any]:
     }
 
 
-def store(who: Principal, *, title: str, ticket_type: str, description: str, tenant_name: str,
-          feedback_id: str | None) -> tuple[dict[str, Any], bool]:
+def store(
+    who: Principal,
+    *,
+    title: str,
+    ticket_type: str,
+    description: str,
+    tenant_name: str,
+    feedback_id: str | None,
+) -> tuple[dict[str, Any], bool]:
     """Create a ticket, or edit one of your own (Edit Ticket). Returns (ticket, created)."""
     if feedback_id:
         item = repository.get(feedback_id)
@@ -40,10 +47,19 @@ def store(who: Principal, *, title: str, ticket_type: str, description: str, ten
         return view(item), False
     new_id = ids.new_id()
     item = Feedback(
-        keys.feedbacks_pk(), keys.feedback_sk(new_id), feedback_id=new_id, tenant_id=who.tenant_id,
-        tenant_name=tenant_name, user_id=who.user_id, user_name=who.user.name, user_email=who.user.email,
-        title=title, ticket_type=ticket_type, description=description,
-        gsi1pk=keys.feedbacks_of_tenant_pk(who.tenant_id), gsi1sk=keys.feedback_sk(new_id),
+        keys.feedbacks_pk(),
+        keys.feedback_sk(new_id),
+        feedback_id=new_id,
+        tenant_id=who.tenant_id,
+        tenant_name=tenant_name,
+        user_id=who.user_id,
+        user_name=who.user.name,
+        user_email=who.user.email,
+        title=title,
+        ticket_type=ticket_type,
+        description=description,
+        gsi1pk=keys.feedbacks_of_tenant_pk(who.tenant_id),
+        gsi1sk=keys.feedback_sk(new_id),
     )
     repository.create(item)
     return view(item), True
@@ -54,13 +70,17 @@ def listing(query: ListQuery) -> dict[str, Any]:
     items, last_key = repository.page(status=status, limit=query.length, start=decode_cursor(query.cursor))
     counts = repository.counts()
     total = counts.get(status, 0) if status else counts["total"]
-    return page_body([view(item) for item in items], total=total, query=query, next_cursor=encode_cursor(last_key))
+    return page_body(
+        [view(item) for item in items], total=total, query=query, next_cursor=encode_cursor(last_key)
+    )
 
 
 def set_status(who: Principal, feedback_id: str, status: str) -> dict[str, Any]:
     item = repository.get(feedback_id)
     repository.change_status(item, status)
-    audit.record(item.tenant_id, "feedback.status", actor_id=who.user_id, feedback_id=feedback_id, status=status)
+    audit.record(
+        item.tenant_id, "feedback.status", actor_id=who.user_id, feedback_id=feedback_id, status=status
+    )
     return {"message": t("feedbacks.status_changed"), "data": view(item)}
 
 

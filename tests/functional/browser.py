@@ -33,7 +33,9 @@ class Browser:
         self.locale = locale
         self.send_xsrf = True
 
-    def request(self, method: str, path: str, body: Any = None, headers: dict[str, str] | None = None) -> Reply:
+    def request(
+        self, method: str, path: str, body: Any = None, headers: dict[str, str] | None = None
+    ) -> Reply:
         all_headers = {"Content-Type": "application/json", "Accept-Language": self.locale}
         if self.cookies:
             all_headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
@@ -77,12 +79,22 @@ class Browser:
         return self.request("DELETE", path, body, **kw)
 
 
-def register(browser: Browser, *, charity: str = "Hope Trust", email: str = "owner@hope.example",
-             password: str = "correct horse battery") -> Reply:
+def register(
+    browser: Browser,
+    *,
+    charity: str = "Hope Trust",
+    email: str = "owner@hope.example",
+    password: str = "correct horse battery",
+) -> Reply:
     return browser.post(
         "/api/register",
-        {"charity_name": charity, "name": "Olive Owner", "email": email, "password": password,
-         "password_confirmation": password},
+        {
+            "charity_name": charity,
+            "name": "Olive Owner",
+            "email": email,
+            "password": password,
+            "password_confirmation": password,
+        },
     )
 
 

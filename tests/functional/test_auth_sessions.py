@@ -43,8 +43,16 @@ def test_register_signs_in_the_owner_with_every_charity_permission(client):
 
 def test_register_rejects_bad_fields_with_their_names(client):
     browser = Browser(client)
-    reply = browser.post("/api/register", {"charity_name": "", "email": "not-an-email", "password": "short",
-                                           "password_confirmation": "x", "colour": "red"})
+    reply = browser.post(
+        "/api/register",
+        {
+            "charity_name": "",
+            "email": "not-an-email",
+            "password": "short",
+            "password_confirmation": "x",
+            "colour": "red",
+        },
+    )
     assert reply.status == 422
     errors = reply.json["errors"]
     assert set(errors) >= {"charity_name", "name", "email", "password", "colour"}
@@ -130,8 +138,12 @@ def test_password_reset_by_email_link_works_once_and_ends_sessions(client):
     link = outbox.outbox(limit=5)
     reset_mail = next(m for m in link if m.to == "owner@hope.example" and "reset" in m.text)
     token = re.search(r"/password/reset/([^?\s]+)", reset_mail.text).group(1)
-    body = {"token": token, "email": "owner@hope.example", "password": "a new long password",
-            "password_confirmation": "a new long password"}
+    body = {
+        "token": token,
+        "email": "owner@hope.example",
+        "password": "a new long password",
+        "password_confirmation": "a new long password",
+    }
     assert visitor.post("/api/password/reset", body).status == 200
     assert visitor.post("/api/password/reset", body).status == 422  # used once
     assert owner.get("/api/user").status == 401  # old session ended

@@ -49,13 +49,13 @@ def test_a_secret_is_active_only_after_a_confirmed_code(client):
 
 
 def test_sign_in_with_two_factor_needs_the_code(client):
-    freeze(dt.datetime(2026, 11, 22, 10, 0, tzinfo=dt.timezone.utc))
+    freeze(dt.datetime(2026, 11, 22, 10, 0, tzinfo=dt.UTC))
     owner = Browser(client)
     register(owner)
     secret, codes = enable_two_factor(owner)
     assert len(codes) == 8
     # GIVEN a fresh sign-in
-    freeze(dt.datetime(2026, 11, 22, 10, 5, tzinfo=dt.timezone.utc))
+    freeze(dt.datetime(2026, 11, 22, 10, 5, tzinfo=dt.UTC))
     browser = Browser(client)
     reply = login(browser, EMAIL, PASSWORD)
     assert reply.json["two_factor"] is True
@@ -70,11 +70,11 @@ def test_sign_in_with_two_factor_needs_the_code(client):
 
 
 def test_a_totp_code_cannot_be_used_twice(client):
-    freeze(dt.datetime(2026, 11, 22, 10, 0, tzinfo=dt.timezone.utc))
+    freeze(dt.datetime(2026, 11, 22, 10, 0, tzinfo=dt.UTC))
     owner = Browser(client)
     register(owner)
     secret, _ = enable_two_factor(owner)
-    freeze(dt.datetime(2026, 11, 22, 11, 0, tzinfo=dt.timezone.utc))
+    freeze(dt.datetime(2026, 11, 22, 11, 0, tzinfo=dt.UTC))
     code = pyotp.TOTP(secret).at(clock.now())
     first, second = Browser(client), Browser(client)
     login(first, EMAIL, PASSWORD)

@@ -27,7 +27,9 @@ def admin(client):
 def test_a_ticket_reaches_the_support_centre_and_its_counts(client, admin):
     owner = Browser(client)
     register(owner)
-    filed = owner.post("/api/feedbacks/store", {"title": "Export is slow", "type": "bug", "description": "It takes long"})
+    filed = owner.post(
+        "/api/feedbacks/store", {"title": "Export is slow", "type": "bug", "description": "It takes long"}
+    )
     assert filed.status == 201 and filed.json["message"]
     ticket_id = filed.json["data"]["id"]
     assert admin.get("/api/feedbacks/count").json == 1
@@ -46,13 +48,21 @@ def test_a_ticket_reaches_the_support_centre_and_its_counts(client, admin):
 def test_the_owner_edits_their_ticket_but_not_someone_elses(client):
     owner = Browser(client)
     register(owner)
-    ticket = owner.post("/api/feedbacks/store", {"title": "A", "type": "bug", "description": "d"}).json["data"]
-    edited = owner.post("/api/feedbacks/store", {"id": ticket["id"], "title": "B", "type": "feature", "description": "d"})
+    ticket = owner.post("/api/feedbacks/store", {"title": "A", "type": "bug", "description": "d"}).json[
+        "data"
+    ]
+    edited = owner.post(
+        "/api/feedbacks/store", {"id": ticket["id"], "title": "B", "type": "feature", "description": "d"}
+    )
     assert edited.status == 200 and edited.json["data"]["title"] == "B"
     other = Browser(client)
     register(other, charity="Other", email="other@other.example")
-    assert other.post("/api/feedbacks/store", {"id": ticket["id"], "title": "C", "type": "bug",
-                                               "description": "d"}).status == 404
+    assert (
+        other.post(
+            "/api/feedbacks/store", {"id": ticket["id"], "title": "C", "type": "bug", "description": "d"}
+        ).status
+        == 404
+    )
 
 
 def test_ticket_fields_are_validated_and_charity_users_cannot_manage(client):
