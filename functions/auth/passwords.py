@@ -3,16 +3,17 @@
 from __future__ import annotations
 
 from functools import cache
-
-from argon2 import PasswordHasher
-from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatchError
+from typing import Any
 
 MIN_LENGTH = 8
 MAX_LENGTH = 256
 
 
 @cache
-def _hasher() -> PasswordHasher:
+def _hasher() -> Any:
+    # argon2 is imported on first use: most API requests never hash a password (cold start).
+    from argon2 import PasswordHasher
+
     return PasswordHasher()
 
 
@@ -24,15 +25,17 @@ def _dummy_hash() -> str:
 
 
 def hash_password(password: str) -> str:
-    return _hasher().hash(password)
+    return str(_hasher().hash(password))
 
 
 def verify_password(password_hash: str | None, password: str) -> bool:
+    from argon2.exceptions import InvalidHashError, VerificationError
+
     try:
-        return _hasher().verify(password_hash or _dummy_hash(), password) and password_hash is not None
-    except (VerifyMismatchError, VerificationError, InvalidHashError):
+        return bool(_hasher().verify(password_hash or _dummy_hash(), password)) and password_hash is not None
+    except (VerificationError, InvalidHashError):  # VerifyMismatchError is a VerificationError
         return False
 
 
 def needs_rehash(password_hash: str) -> bool:
-    return _hasher().check_needs_rehash(password_hash)
+    return bool(_hasher().check_needs_rehash(password_hash))

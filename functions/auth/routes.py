@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from chalice import Blueprint, Response
 
 from functions.auth import schemas, service, two_factor
@@ -19,7 +21,14 @@ def _with_session(body: dict, issued: sessions.Issued, status: int = 200) -> Res
 
 
 def _client_ip() -> str:
-    context = current_request().context or {}
+    """The viewer's address: behind CloudFront the API's source IP is CloudFront's, so the
+    `CloudFront-Viewer-Address` header (`ip:port`) comes first."""
+    request = current_request()
+    headers: Any = request.headers or {}
+    viewer = headers.get("cloudfront-viewer-address")
+    if viewer:
+        return str(viewer.rsplit(":", 1)[0])
+    context = request.context or {}
     return str((context.get("identity") or {}).get("sourceIp") or "unknown")
 
 

@@ -9,8 +9,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import pyotp
-
 from functions.auth import passwords, repository
 from functions.core import audit, clock, ids, sessions, throttle
 from functions.core.access import Principal
@@ -23,8 +21,14 @@ RECOVERY_CODES = 8
 VERIFY_LIMIT = (5, 300)  # attempts per pending sign-in, window seconds
 
 
+def _totp(secret: str) -> Any:
+    import pyotp  # imported on use: only sign-ins with 2FA and the 2FA settings need it
+
+    return pyotp.TOTP(secret)
+
+
 def _uri(user: User, secret: str) -> str:
-    return pyotp.TOTP(secret).provisioning_uri(name=user.email, issuer_name=ISSUER)
+    return str(_totp(secret).provisioning_uri(name=user.email, issuer_name=ISSUER))
 
 
 def _qr_svg(uri: str) -> str:
@@ -48,6 +52,8 @@ def state(user: User) -> dict[str, Any]:
 
 
 def generate(user: User) -> dict[str, Any]:
+    import pyotp
+
     user.update(actions=[User.totp_pending_secret.set(pyotp.random_base32())])
     return state(user)
 
@@ -62,7 +68,7 @@ def _matching_step(secret: str, code: str) -> int | None:
     code = code.strip().replace(" ", "")
     if not code.isdigit():
         return None
-    totp = pyotp.TOTP(secret)
+    totp = _totp(secret)
     current = int(clock.now().timestamp()) // STEP_SECONDS
     for step in (current - 1, current, current + 1):
         if totp.at(step * STEP_SECONDS) == code:

@@ -11,8 +11,6 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from aws_lambda_powertools.utilities.batch import BatchProcessor, EventType, process_partial_response
-from aws_lambda_powertools.utilities.data_classes.sqs_event import SQSRecord
 from pynamodb.attributes import MapAttribute, NumberAttribute, UnicodeAttribute
 from pynamodb.exceptions import UpdateError
 from pynamodb.expressions.update import Action
@@ -114,9 +112,13 @@ JobHandler = Callable[[dict[str, Any]], None]
 def sqs_handler(handle_message: JobHandler) -> Callable[[dict[str, Any], Any], Any]:
     """The Lambda handler for a queue: each record's JSON body goes to `handle_message`; a record
     that raises is reported as a batch item failure and retried, then goes to the DLQ."""
+    # Imported here: powertools' batch tools cost ~55 ms of imports that only workers need, and
+    # every API function imports this module to enqueue jobs.
+    from aws_lambda_powertools.utilities.batch import BatchProcessor, EventType, process_partial_response
+
     processor = BatchProcessor(event_type=EventType.SQS)
 
-    def record_handler(record: SQSRecord) -> None:
+    def record_handler(record: Any) -> None:
         message = json.loads(record.body)
         logger.append_keys(job_id=message.get("job_id"), tenant_id=message.get("tenant_id"))
         handle_message(message)
