@@ -48,8 +48,9 @@ def physical_name(prefix: str, logical_id: str) -> str:
     return f"{prefix}-{logical_id}".lower()
 
 
-def create_resources(prefix: str = "almoner-local", template: dict[str, Any] | None = None,
-                     region: str | None = None) -> dict[str, Any]:
+def create_resources(
+    prefix: str = "almoner-local", template: dict[str, Any] | None = None, region: str | None = None
+) -> dict[str, Any]:
     """Create (or find) every data resource; return {logical id: physical name or queue URL}."""
     template = template or load_template()
     resources: dict[str, Any] = template["Resources"]
@@ -133,8 +134,9 @@ def _create_bucket(session: Any, name: str) -> str:
     return name
 
 
-def function_environment(created: dict[str, Any], template: dict[str, Any] | None = None,
-                         overrides: dict[str, str] | None = None) -> dict[str, str]:
+def function_environment(
+    created: dict[str, Any], template: dict[str, Any] | None = None, overrides: dict[str, str] | None = None
+) -> dict[str, str]:
     """The Globals environment of the template, with !Ref resolved to the local resources."""
     template = template or load_template()
     variables = template["Globals"]["Function"]["Environment"]["Variables"]

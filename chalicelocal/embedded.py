@@ -1,0 +1,47 @@
+"""The embedded AWS: moto's server in a thread of this process, on a free local port.
+
+The environment must point at it before `app.py` is imported or any boto3/PynamoDB client is
+created (clients read `AWS_ENDPOINT_URL` when built; PynamoDB caches one connection per model).
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import socket
+
+from moto.server import ThreadedMotoServer
+
+REGION = "eu-west-2"
+
+
+def free_port(host: str = "127.0.0.1") -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind((host, 0))
+        return int(sock.getsockname()[1])
+
+
+def start_moto(port: int | None = None) -> tuple[ThreadedMotoServer, str]:
+    """Start moto on 127.0.0.1 and return it with its endpoint URL."""
+    # moto's werkzeug server logs every AWS call; the developer wants to see the app's requests.
+    logging.getLogger("werkzeug").setLevel(logging.ERROR)
+    server = ThreadedMotoServer(ip_address="127.0.0.1", port=port or free_port(), verbose=False)
+    server.start()
+    host, bound = server.get_host_and_port()
+    return server, f"http://{host}:{bound}"
+
+
+def point_environment_at(endpoint: str) -> None:
+    """Every boto3 and PynamoDB client created from now on talks to `endpoint` with fake keys."""
+    os.environ.update(
+        {
+            "AWS_ENDPOINT_URL": endpoint,
+            "AWS_ACCESS_KEY_ID": "almoner-local",
+            "AWS_SECRET_ACCESS_KEY": "almoner-local",
+            "AWS_DEFAULT_REGION": REGION,
+            "AWS_REGION": REGION,
+        }
+    )
+    # A session token or profile from the developer's shell would be sent to moto; drop them.
+    for name in ("AWS_SESSION_TOKEN", "AWS_PROFILE", "AWS_SECURITY_TOKEN"):
+        os.environ.pop(name, None)

@@ -1,0 +1,91 @@
+"""The built SPA from `frontend/dist/`, served the way CloudFront serves it in production:
+hashed assets cached for a year, `index.html` never cached, history-mode fallback (a path that is
+not a file gets `index.html`, so deep links like /donors/42 load the app), and no way out of dist.
+"""
+
+from __future__ import annotations
+
+import mimetypes
+import posixpath
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+ROOT = Path(__file__).resolve().parent.parent
+DIST = ROOT / "frontend" / "dist"
+
+CSP = (
+    "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; "
+    "script-src 'self'; connect-src 'self'; frame-ancestors 'none'"
+)
+SECURITY_HEADERS = {
+    "Content-Security-Policy": CSP,
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "same-origin",
+}
+IMMUTABLE = "public, max-age=31536000, immutable"
+# mimetypes depends on the machine's /etc/mime.types; these must not vary.
+TYPES = {
+    ".html": "text/html; charset=utf-8",
+    ".js": "text/javascript; charset=utf-8",
+    ".mjs": "text/javascript; charset=utf-8",
+    ".css": "text/css; charset=utf-8",
+    ".json": "application/json",
+    ".map": "application/json",
+    ".svg": "image/svg+xml",
+    ".png": "image/png",
+    ".ico": "image/x-icon",
+    ".woff2": "font/woff2",
+    ".woff": "font/woff",
+    ".txt": "text/plain; charset=utf-8",
+    ".webmanifest": "application/manifest+json",
+}
+
+MISSING_BUILD = b"""<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Almoner</title></head>
+<body><h1>Almoner</h1><p>The frontend is not built yet. Run <code>make run</code> (it builds
+<code>frontend/dist/</code>) or <code>cd frontend &amp;&amp; npm ci &amp;&amp; npm run build</code>.</p>
+<p>The API is up under <a href="/api/user">/api/</a>.</p></body></html>
+"""
+
+
+@dataclass
+class StaticResponse:
+    status: int
+    body: bytes
+    headers: dict[str, str] = field(default_factory=dict)
+
+
+def content_type(path: Path) -> str:
+    suffix = path.suffix.lower()
+    return TYPES.get(suffix) or mimetypes.guess_type(path.name)[0] or "application/octet-stream"
+
+
+def resolve(dist: Path, request_path: str) -> tuple[Path | None, bool]:
+    """The file for a URL path, and whether it is the history fallback. None: a missing asset."""
+    raw = unquote(urlsplit(request_path).path)
+    clean = posixpath.normpath("/" + raw.replace("\\", "/")).lstrip("/")
+    root = dist.resolve()
+    if clean and "\x00" not in clean:
+        candidate = (root / clean).resolve()
+        if candidate.is_relative_to(root) and candidate.is_file():
+            return candidate, False
+    # Hashed assets never fall back: HTML served as JavaScript only hides the real error.
+    if clean.startswith("assets/"):
+        return None, False
+    return root / "index.html", True
+
+
+def serve(request_path: str, dist: Path = DIST) -> StaticResponse:
+    headers = dict(SECURITY_HEADERS)
+    index = dist / "index.html"
+    if not index.is_file():
+        headers.update({"Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-cache"})
+        return StaticResponse(200, MISSING_BUILD, headers)
+    path, _fallback = resolve(dist, request_path)
+    if path is None:
+        headers.update({"Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-cache"})
+        return StaticResponse(404, b"Not found\n", headers)
+    relative = path.relative_to(dist.resolve()).as_posix()
+    headers["Content-Type"] = content_type(path)
+    headers["Cache-Control"] = IMMUTABLE if relative.startswith("assets/") else "no-cache"
+    return StaticResponse(200, path.read_bytes(), headers)

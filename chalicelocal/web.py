@@ -1,0 +1,117 @@
+"""One HTTP server for the browser, as CloudFront is in production: `/api/*` goes to the Chalice
+app through Chalice's own API Gateway emulation (`LocalGateway`), everything else is the SPA."""
+
+from __future__ import annotations
+
+import base64
+import threading
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+
+from chalice import Chalice
+from chalice.config import Config
+from chalice.local import LocalGateway, LocalGatewayException
+
+from chalicelocal import static
+
+API_PREFIX = "/api/"
+
+
+def gateway(app: Chalice) -> LocalGateway:
+    # Chalice's Config has no environment of its own here: chalicelocal puts the template's
+    # function environment into os.environ before app.py is imported, so nothing is lost (the
+    # `environ=` pitfall of ARCHITECTURE.md §9 concerns Chalice's CLIFactory, not used here).
+    config = Config.create(chalice_stage="local", app_name=app.app_name, lambda_timeout=29)
+    return LocalGateway(app, config)
+
+
+def header_lines(response: dict[str, Any]) -> list[tuple[str, str]]:
+    """Every header of a Lambda proxy response, one line per value: `multiValueHeaders` (our
+    Set-Cookie list of session + XSRF cookies) must reach the browser as separate lines."""
+    lines = [(name, str(value)) for name, value in (response.get("headers") or {}).items()]
+    for name, values in (response.get("multiValueHeaders") or {}).items():
+        lines.extend((name, str(value)) for value in values)
+    return lines
+
+
+def response_body(response: dict[str, Any]) -> bytes:
+    body = response.get("body")
+    if body is None:
+        return b""
+    if response.get("isBase64Encoded"):
+        return base64.b64decode(body)
+    return body if isinstance(body, bytes) else str(body).encode("utf-8")
+
+
+class Handler(BaseHTTPRequestHandler):
+    """Routes one request. Attributes set by `make_server`."""
+
+    protocol_version = "HTTP/1.1"
+    server_version = "chalicelocal"
+    gateway: LocalGateway
+    dist: Path
+    # Chalice keeps the current request on the app object (`app.current_request`), shared by all
+    # threads: concurrent requests would read each other's. Lambda runs one request per
+    # container at a time, so the local stack does the same for the API; static files stay
+    # concurrent.
+    api_lock = threading.Lock()
+    quiet = False
+
+    def _api(self) -> None:
+        length = int(self.headers.get("Content-Length") or 0)
+        body = self.rfile.read(length) if length > 0 else None
+        try:
+            with self.api_lock:
+                response = self.gateway.handle_request(
+                    method=self.command, path=self.path, headers=dict(self.headers), body=body
+                )
+            self._send(response["statusCode"], header_lines(response), response_body(response))
+        except LocalGatewayException as error:
+            lines = [(k, str(v)) for k, v in (error.headers or {}).items()]
+            self._send(error.CODE, lines, error.body or b"")
+
+    def _static(self) -> None:
+        if self.command not in ("GET", "HEAD"):
+            self._send(405, [("Allow", "GET, HEAD")], b"")
+            return
+        result = static.serve(self.path, self.dist)
+        self._send(result.status, list(result.headers.items()), result.body)
+
+    def _send(self, status: int, headers: list[tuple[str, str]], body: bytes) -> None:
+        self.send_response(status)
+        names = {name.lower() for name, _ in headers}
+        if "content-type" not in names and body:
+            headers.append(("Content-Type", "application/json"))
+        for name, value in headers:
+            if name.lower() != "content-length":
+                self.send_header(name, value)
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        if self.command != "HEAD":
+            self.wfile.write(body)
+
+    def _dispatch(self) -> None:
+        if self.path == "/api" or self.path.startswith(API_PREFIX):
+            self._api()
+        else:
+            self._static()
+
+    do_GET = do_HEAD = do_POST = do_PUT = do_PATCH = do_DELETE = do_OPTIONS = _dispatch
+
+    def log_message(self, format: str, *args: Any) -> None:
+        if not self.quiet:
+            super().log_message(format, *args)
+
+
+def make_server(host: str, port: int, dist: Path = static.DIST, quiet: bool = False) -> ThreadingHTTPServer:
+    """Bind the port first (a busy port fails fast, before anything is created); requests wait
+    in the listen backlog until `attach` and `serve_forever`."""
+    handler = type("BoundHandler", (Handler,), {"dist": dist, "quiet": quiet})
+    server = ThreadingHTTPServer((host, port), handler)
+    server.daemon_threads = True
+    return server
+
+
+def attach(server: ThreadingHTTPServer, app: Chalice) -> None:
+    server.RequestHandlerClass.gateway = gateway(app)  # type: ignore[attr-defined]

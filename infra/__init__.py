@@ -1,0 +1,1 @@
+"""Build, template and deployment helpers (not part of the Lambda artifact)."""
