@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# SPA bundle budget (ARCHITECTURE.md §8): initial JS ≤ 170 kB gzip, every other route lazy.
+# Initial = the entry script(s) and modulepreloads of dist/index.html plus their static imports.
+# Usage: bench/bundle.sh [path/to/dist]   (builds nothing: run `npm run build` in frontend/ first)
+set -euo pipefail
+DIST="${1:-$(cd "$(dirname "$0")/.." && pwd)/frontend/dist}"
+if [ ! -f "$DIST/index.html" ]; then
+  echo "no build at $DIST (run: cd frontend && npm ci && npm run build)" >&2
+  exit 2
+fi
+node - "$DIST" <<'NODE'
+const fs = require('node:fs');
+const path = require('node:path');
+const zlib = require('node:zlib');
+const dist = process.argv[2];
+const BUDGET_KB = 170;
+const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
+const entries = [...html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="([^"]+\.js)"/g)].map(
+  (match) => path.join(dist, match[1].replace(/^\//, '')),
+);
+const staticImport = /(?:^|[;\n}])\s*import\s*(?:[^"'()]*?from\s*)?["'](\.{1,2}\/[^"']+\.js)["']/g;
+const initial = new Set();
+const queue = [...entries];
+while (queue.length) {
+  const file = queue.pop();
+  if (initial.has(file) || !fs.existsSync(file)) continue;
+  initial.add(file);
+  const code = fs.readFileSync(file, 'utf8');
+  for (const match of code.matchAll(staticImport)) queue.push(path.resolve(path.dirname(file), match[1]));
+}
+const gzipKb = (file) => zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length / 1024;
+const allJs = fs.readdirSync(path.join(dist, 'assets')).filter((name) => name.endsWith('.js'))
+  .map((name) => path.join(dist, 'assets', name));
+const initialKb = [...initial].reduce((sum, file) => sum + gzipKb(file), 0);
+const lazy = allJs.filter((file) => !initial.has(file)).map((file) => [file, gzipKb(file)]).sort((a, b) => b[1] - a[1]);
+const largestKb = lazy[0]?.[1] ?? 0;
+console.log(`initial_js_gzip: ${initialKb.toFixed(1)} kB`);
+console.log(`initial_js_files: ${initial.size} files`);
+console.log(`largest_lazy_chunk_gzip: ${largestKb.toFixed(1)} kB`);
+console.log(initialKb <= BUDGET_KB ? 'budget: pass' : 'budget: fail (initial_js_gzip)');
+process.exitCode = initialKb <= BUDGET_KB ? 0 : 1;
+NODE

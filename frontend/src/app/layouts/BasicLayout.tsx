@@ -1,0 +1,26 @@
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet } from 'react-router';
+import { LanguageSwitcher } from '@/components/LanguageSwitcher';
+import { Logo } from '@/components/Logo';
+import { pathFor } from '@/config/paths';
+
+/** Centred card on a dark background, with the logo and the legal links. */
+export function BasicLayout() {
+  const { t } = useTranslation();
+  return (
+    <div className="basic-layout">
+      <div className="basic-layout__logo">
+        <Logo size={40} />
+      </div>
+      <main className="basic-layout__card card">
+        <Outlet />
+      </main>
+      <footer className="basic-layout__footer">
+        <Link to={pathFor('legal.terms')}>{t('footer.terms')}</Link>
+        <Link to={pathFor('legal.privacy')}>{t('footer.privacy')}</Link>
+        <Link to={pathFor('legal.cookies')}>{t('footer.cookies')}</Link>
+        <LanguageSwitcher />
+      </footer>
+    </div>
+  );
+}

@@ -1,0 +1,9 @@
+import { Outlet } from 'react-router';
+
+export function PlainLayout() {
+  return (
+    <main className="plain-layout">
+      <Outlet />
+    </main>
+  );
+}

@@ -1,0 +1,39 @@
+import type { ComponentType } from 'react';
+
+type PageModule = { default: ComponentType };
+type Importer = () => Promise<PageModule>;
+
+const comingSoon: Importer = () => import('@/features/placeholder/ComingSoonPage');
+
+/** Route name → lazily loaded screen. Names without an entry show the "coming soon" screen. */
+export const PAGES: Record<string, Importer> = {
+  login: () => import('@/features/auth/LoginPage'),
+  register: () => import('@/features/auth/RegisterPage'),
+  'verify.2fa': () => import('@/features/auth/TwoFactorChallengePage'),
+  'password.request': () => import('@/features/auth/ForgotPasswordPage'),
+  'password.reset': () => import('@/features/auth/ResetPasswordPage'),
+  'verification.verify': () => import('@/features/auth/VerifyEmailPage'),
+  'verification.resend': () => import('@/features/auth/ResendVerificationPage'),
+  home: () => import('@/features/dashboard/DashboardPage'),
+  '404': () => import('@/features/errors/NotFoundPage'),
+  '401': () => import('@/features/errors/UnauthorizedPage'),
+  'settings.profile': () => import('@/features/settings/ProfilePage'),
+  'settings.password': () => import('@/features/settings/PasswordPage'),
+  'settings.notifications': () => import('@/features/settings/NotificationPreferencesPage'),
+  'settings.2fa': () => import('@/features/settings/two-factor/TwoFactorPage'),
+  'settings.users': () => import('@/features/users/UsersPage'),
+  'settings.roles': () => import('@/features/settings/roles/RolesPage'),
+  'settings.roles.permissions': () => import('@/features/settings/roles/RolePermissionsPage'),
+  'settings.permissions': () => import('@/features/settings/roles/PermissionsPage'),
+  'settings.options': () => import('@/features/settings/OptionsPage'),
+  'settings.charity': () => import('@/features/settings/CharityPage'),
+  'settings.authorized_official': () => import('@/features/settings/AuthorizedOfficialPage'),
+  'settings.theme': () => import('@/features/settings/ThemePage'),
+  'settings.delete_account': () => import('@/features/settings/DeleteAccountPage'),
+  charities: () => import('@/features/charities/CharitiesPage'),
+  'admin.notifications': () => import('@/features/notifications/SendNotificationPage'),
+};
+
+export function pageFor(name: string): Importer {
+  return PAGES[name] ?? comingSoon;
+}

@@ -1,0 +1,233 @@
+import {
+  flexRender,
+  getCoreRowModel,
+  useReactTable,
+  type ColumnDef,
+  type RowSelectionState,
+  type SortingState,
+} from '@tanstack/react-table';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { REFRESH_PLACEHOLDER_ROWS } from '@/config/constants';
+import { FilterTags } from './FilterTags';
+import { removeFilter, type FilterDef } from './filters';
+import { useTableMeta, type TableMeta } from './meta';
+import { Pagination } from './Pagination';
+import { SkeletonRows } from './Skeleton';
+import { Toolbar } from './Toolbar';
+import { useExport } from './useExport';
+import { useTableData } from './useTableData';
+
+export interface RowAction<T> {
+  key: string;
+  label: string;
+  onClick: (row: T) => void;
+  danger?: boolean;
+}
+
+export interface DataTableProps<T extends { id: string | number }> {
+  /** Table name: the meta key (`<table>_meta`) and the export name. */
+  table: string;
+  endpoint: string;
+  columns: ColumnDef<T, unknown>[];
+  filters?: FilterDef[];
+  defaults?: Partial<TableMeta>;
+  onEdit?: (row: T) => void;
+  onDelete?: (row: T) => void;
+  rowActions?: (row: T) => RowAction<T>[];
+  exportable?: boolean;
+  onSelectionChange?: (ids: string[]) => void;
+}
+
+export function DataTable<T extends { id: string | number }>(props: DataTableProps<T>) {
+  const { t } = useTranslation();
+  const [meta, setMeta] = useTableMeta(props.table, props.defaults);
+  const [selection, setSelection] = useState<RowSelectionState>({});
+  const { data, isPending, isFetching, isPlaceholderData } = useTableData<T>(
+    props.table,
+    props.endpoint,
+    meta,
+  );
+  const exporter = useExport(props.table);
+  const total = data?.meta?.total ?? 0;
+  const { onSelectionChange } = props;
+
+  useEffect(() => {
+    if (data && data.meta && data.meta.total !== meta.total) setMeta({ total: data.meta.total });
+  }, [data, meta.total, setMeta]);
+
+  useEffect(
+    () => onSelectionChange?.(Object.keys(selection).filter((id) => selection[id])),
+    [selection, onSelectionChange],
+  );
+
+  const actionsFor = (row: T): RowAction<T>[] => {
+    if (props.rowActions) return props.rowActions(row);
+    const actions: RowAction<T>[] = [];
+    if (props.onEdit) actions.push({ key: 'edit', label: t('table.edit'), onClick: props.onEdit });
+    if (props.onDelete)
+      actions.push({
+        key: 'delete',
+        label: t('table.delete'),
+        onClick: props.onDelete,
+        danger: true,
+      });
+    return actions;
+  };
+
+  const columns = useMemo<ColumnDef<T, unknown>[]>(
+    () => [
+      {
+        id: 'select',
+        enableSorting: false,
+        header: ({ table }) => (
+          <input
+            type="checkbox"
+            aria-label={t('table.select_all')}
+            checked={table.getIsAllPageRowsSelected()}
+            onChange={table.getToggleAllPageRowsSelectedHandler()}
+          />
+        ),
+        cell: ({ row }) => (
+          <input
+            type="checkbox"
+            aria-label={t('table.select_row')}
+            checked={row.getIsSelected()}
+            onChange={row.getToggleSelectedHandler()}
+          />
+        ),
+      },
+      ...props.columns,
+    ],
+    [props.columns, t],
+  );
+
+  const sorting: SortingState = [{ id: meta.sortBy, desc: meta.sortDesc }];
+  const table = useReactTable<T>({
+    data: data?.data ?? [],
+    columns,
+    getRowId: (row) => String(row.id),
+    getCoreRowModel: getCoreRowModel(),
+    manualPagination: true,
+    manualSorting: true,
+    manualFiltering: true,
+    enableSortingRemoval: false,
+    rowCount: total,
+    state: { sorting, rowSelection: selection },
+    onRowSelectionChange: setSelection,
+    onSortingChange: (updater) => {
+      const next = typeof updater === 'function' ? updater(sorting) : updater;
+      const first = next[0];
+      if (first) setMeta({ sortBy: first.id, sortDesc: first.desc, page: 1 });
+    },
+  });
+
+  const heads = table
+    .getVisibleLeafColumns()
+    .filter((column) => column.id !== 'select')
+    .map((column) => ({
+      key: column.id,
+      label: typeof column.columnDef.header === 'string' ? column.columnDef.header : column.id,
+    }));
+  const columnCount = columns.length + 1;
+  const pageCount = Math.max(1, Math.ceil(total / meta.length));
+  const rows = table.getRowModel().rows;
+
+  return (
+    <div className="data-table card" data-testid={`table-${props.table}`}>
+      <Toolbar
+        meta={meta}
+        setMeta={setMeta}
+        filters={props.filters ?? []}
+        exportable={props.exportable ?? true}
+        exporting={exporter.exporting}
+        exportProgress={exporter.progress}
+        onExport={() => void exporter.start(meta, heads)}
+      />
+      <FilterTags
+        filters={props.filters ?? []}
+        applied={meta.filters}
+        onRemove={(key) => setMeta({ filters: removeFilter(meta.filters, key), page: 1 })}
+      />
+      <div className="table-scroll">
+        <table aria-busy={isFetching}>
+          <thead>
+            {table.getHeaderGroups().map((group) => (
+              <tr key={group.id}>
+                {group.headers.map((header) => {
+                  const sorted = header.column.getIsSorted();
+                  return (
+                    <th
+                      key={header.id}
+                      aria-sort={
+                        sorted ? (sorted === 'desc' ? 'descending' : 'ascending') : undefined
+                      }
+                    >
+                      {header.column.getCanSort() ? (
+                        <button
+                          type="button"
+                          className="sort-button"
+                          onClick={header.column.getToggleSortingHandler()}
+                        >
+                          {flexRender(header.column.columnDef.header, header.getContext())}
+                          <span aria-hidden="true">
+                            {sorted === 'desc' ? ' ↓' : sorted === 'asc' ? ' ↑' : ''}
+                          </span>
+                        </button>
+                      ) : (
+                        flexRender(header.column.columnDef.header, header.getContext())
+                      )}
+                    </th>
+                  );
+                })}
+                <th>{t('table.actions')}</th>
+              </tr>
+            ))}
+          </thead>
+          <tbody>
+            {isPending && <SkeletonRows />}
+            {!isPending && isFetching && isPlaceholderData && (
+              <SkeletonRows rows={REFRESH_PLACEHOLDER_ROWS} columns={columnCount} />
+            )}
+            {!isPending && !(isFetching && isPlaceholderData) && rows.length === 0 && (
+              <tr>
+                <td colSpan={columnCount} className="muted">
+                  {t('table.empty')}
+                </td>
+              </tr>
+            )}
+            {!isPending &&
+              !(isFetching && isPlaceholderData) &&
+              rows.map((row) => (
+                <tr key={row.id} aria-selected={row.getIsSelected()}>
+                  {row.getVisibleCells().map((cell) => (
+                    <td key={cell.id}>
+                      {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                    </td>
+                  ))}
+                  <td className="row-actions">
+                    {actionsFor(row.original).map((action) => (
+                      <button
+                        key={action.key}
+                        type="button"
+                        className={`link-button${action.danger ? ' link-button--danger' : ''}`}
+                        onClick={() => action.onClick(row.original)}
+                      >
+                        {action.label}
+                      </button>
+                    ))}
+                  </td>
+                </tr>
+              ))}
+          </tbody>
+        </table>
+      </div>
+      <Pagination
+        page={meta.page}
+        pageCount={pageCount}
+        total={total}
+        onPage={(page) => setMeta({ page })}
+      />
+    </div>
+  );
+}

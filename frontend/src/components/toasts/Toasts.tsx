@@ -1,0 +1,35 @@
+import { useTranslation } from 'react-i18next';
+import { dismissToast, useToasts, type ToastPosition } from './store';
+
+export function Toasts() {
+  const toasts = useToasts();
+  const { t } = useTranslation();
+  const group = (position: ToastPosition) => (
+    <div className={`toasts toasts--${position}`} aria-live="polite">
+      {toasts
+        .filter((toast) => toast.position === position)
+        .map((toast) => (
+          <div key={toast.id} role="status" className={`toast toast--${toast.type}`}>
+            <div>
+              <strong>{toast.title}</strong>
+              {toast.message && <p>{toast.message}</p>}
+            </div>
+            <button
+              type="button"
+              className="icon-button"
+              aria-label={t('common.close')}
+              onClick={() => dismissToast(toast.id)}
+            >
+              ×
+            </button>
+          </div>
+        ))}
+    </div>
+  );
+  return (
+    <>
+      {group('top')}
+      {group('bottom')}
+    </>
+  );
+}

@@ -1,0 +1,55 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { CheckboxField, FormError, SubmitButton, TextField, useForm } from '@/components/forms';
+import { paths, pathFor } from '@/config/paths';
+import { authStore } from '@/lib/auth-store';
+import { takeIntendedUrl } from '@/lib/intended-url';
+import { authApi } from './api';
+
+export default function LoginPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const form = useForm({ email: '', password: '', remember: false });
+
+  const onSubmit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    const result = await form.submit(authApi.login);
+    if (!result) return;
+    if (result.two_factor) {
+      authStore.setUser({ ...result.user, two_factor_passed: false });
+      navigate(paths.verify2fa);
+      return;
+    }
+    authStore.setUser(result.user);
+    navigate(takeIntendedUrl());
+  };
+
+  return (
+    <form onSubmit={(event) => void onSubmit(event)} noValidate>
+      <h1>{t('auth.login.title')}</h1>
+      <FormError message={form.generalError} />
+      <TextField
+        form={form}
+        name="email"
+        type="email"
+        label={t('auth.fields.email')}
+        autoComplete="email"
+        required
+      />
+      <TextField
+        form={form}
+        name="password"
+        type="password"
+        label={t('auth.fields.password')}
+        autoComplete="current-password"
+        required
+      />
+      <CheckboxField form={form} name="remember" label={t('auth.login.remember')} />
+      <SubmitButton processing={form.processing}>{t('auth.login.submit')}</SubmitButton>
+      <p className="auth-links">
+        <Link to={pathFor('password.request')}>{t('auth.login.forgot')}</Link>
+        <Link to={pathFor('register')}>{t('auth.login.register')}</Link>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,23 @@
+import { useTranslation } from 'react-i18next';
+import { setDark, useDark } from '@/lib/theme';
+import { SettingsShell } from './SettingsShell';
+
+export default function ThemePage() {
+  const { t } = useTranslation();
+  const dark = useDark();
+  return (
+    <SettingsShell routeName="settings.theme">
+      <fieldset className="card form-card">
+        <legend>{t('settings.theme.legend')}</legend>
+        <label className="checklist__item">
+          <input type="radio" name="theme" checked={!dark} onChange={() => setDark(false)} />
+          <span>{t('settings.theme.light')}</span>
+        </label>
+        <label className="checklist__item">
+          <input type="radio" name="theme" checked={dark} onChange={() => setDark(true)} />
+          <span>{t('settings.theme.dark')}</span>
+        </label>
+      </fieldset>
+    </SettingsShell>
+  );
+}

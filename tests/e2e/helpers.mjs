@@ -1,0 +1,72 @@
+import { createHmac } from 'node:crypto';
+import { chromium } from 'playwright-core';
+
+export const BASE_URL = (process.env.ALMONER_URL ?? 'http://127.0.0.1:8000').replace(/\/$/, '');
+export const DEMO_PASSWORD = 'almoner-demo';
+export const OWNER_EMAIL = 'owner@riverside.example';
+export const STAFF_EMAIL = 'staff@riverside.example';
+
+export function launchBrowser() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+/** A fresh browser context (own cookies and storage) with one page on the app. */
+export async function newPage(browser) {
+  const context = await browser.newContext({
+    baseURL: BASE_URL,
+    viewport: { width: 1280, height: 900 },
+    acceptDownloads: true,
+  });
+  context.setDefaultTimeout(15_000);
+  const page = await context.newPage();
+  return { context, page };
+}
+
+export async function signIn(page, email, password = DEMO_PASSWORD) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+function base32Decode(text) {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+  const clean = text.replace(/[\s=-]/g, '').toUpperCase();
+  let bits = 0;
+  let value = 0;
+  const bytes = [];
+  for (const char of clean) {
+    const index = alphabet.indexOf(char);
+    if (index === -1) throw new Error(`Not base32: ${char}`);
+    value = (value << 5) | index;
+    bits += 5;
+    if (bits >= 8) {
+      bytes.push((value >>> (bits - 8)) & 0xff);
+      bits -= 8;
+    }
+  }
+  return Buffer.from(bytes);
+}
+
+/** RFC 6238 TOTP: HMAC-SHA-1, 30 s steps, 6 digits. `stepOffset` picks a neighbouring step. */
+export function totp(secret, { now = Date.now(), stepOffset = 0 } = {}) {
+  const counter = Math.floor(now / 1000 / 30) + stepOffset;
+  const message = Buffer.alloc(8);
+  message.writeBigUInt64BE(BigInt(counter));
+  const digest = createHmac('sha1', base32Decode(secret)).update(message).digest();
+  const offset = digest[digest.length - 1] & 0x0f;
+  const binary = digest.readUInt32BE(offset) & 0x7fffffff;
+  return String(binary % 1_000_000).padStart(6, '0');
+}
