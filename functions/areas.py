@@ -5,7 +5,16 @@ one function per area, and a contract test keeps the two in sync."""
 from __future__ import annotations
 
 AREAS = (
-    "auth", "settings", "notifications", "exports", "charities", "search", "feedbacks", "donors", "donations",
-    "dashboard", "dev",
+    "auth",
+    "settings",
+    "notifications",
+    "exports",
+    "charities",
+    "search",
+    "feedbacks",
+    "donors",
+    "donations",
+    "dashboard",
+    "dev",
 )
 API_PREFIX = "/api"

@@ -11,6 +11,7 @@ from pynamodb.transactions import TransactWrite
 from functions.core import clock, keys
 from functions.core.errors import Invalid, NotFound
 from functions.core.identity import EmailLookup, EmailToken, RecoveryCode, Role, Tenant, User
+from functions.search import repository as charity_search
 
 _connection: Connection | None = None
 
@@ -76,6 +77,8 @@ def create_identities(*, user: User, tenant: Tenant | None = None, roles: list[R
             transaction.save(index_user(user), condition=User.pk.does_not_exist())
             if tenant is not None:
                 transaction.save(tenant, condition=Tenant.pk.does_not_exist())
+                if tenant.gsi1pk:  # a charity (not the platform): searchable by admins at once
+                    charity_search.token_writes(transaction, tenant)
             for role in roles or []:
                 transaction.save(role)
     except TransactWriteError as exc:

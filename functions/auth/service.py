@@ -80,7 +80,7 @@ def register_charity(
         tenant_id=tenant_id,
         name=charity_name,
         gsi1pk=keys.tenants_index_pk(),
-        gsi1sk=f"{charity_name.lower()}#{tenant_id}",
+        gsi1sk=keys.tenants_index_sk(charity_name, tenant_id),
     )
     roles = _built_in_roles(tenant_id, CHARITY_ROLES)
     owner = _new_user(
