@@ -12,6 +12,8 @@ import socket
 
 from moto.server import ThreadedMotoServer
 
+from chalicelocal import moto_speedups
+
 REGION = "eu-west-2"
 
 
@@ -25,6 +27,7 @@ def start_moto(port: int | None = None) -> tuple[ThreadedMotoServer, str]:
     """Start moto on 127.0.0.1 and return it with its endpoint URL."""
     # moto's werkzeug server logs every AWS call; the developer wants to see the app's requests.
     logging.getLogger("werkzeug").setLevel(logging.ERROR)
+    moto_speedups.apply()
     server = ThreadedMotoServer(ip_address="127.0.0.1", port=port or free_port(), verbose=False)
     server.start()
     host, bound = server.get_host_and_port()

@@ -2,8 +2,8 @@
 Animal Rescue" with an owner (every charity permission) and a staff member.
 
 Idempotent per account (an account whose email exists is left alone), so restarting or an
-interrupted first start never duplicates anything. Later issues add donors, declarations and
-donations to `seed()` in the same style.
+interrupted first start never duplicates anything. The charity also gets demo donors, donation
+types, locations and donations (`functions.donations.demo`); later issues add declarations.
 """
 
 from __future__ import annotations
@@ -48,6 +48,11 @@ def seed() -> bool:
             verified=True,
         )
         created = True
+    # Donors, types, locations and donations over three tax years (idempotent: skipped when the
+    # charity already has donors).
+    from functions.donations.demo import seed_demo
+
+    created = seed_demo(owner.tenant_id) or created
     if repository.find_user_by_email(STAFF_EMAIL) is None:
         service.create_user(
             tenant_id=owner.tenant_id,

@@ -1,5 +1,71 @@
-"""API routes of the donors area."""
+"""API routes of the donors area (docs/api.md "Donors and donations"): parse, authorise, call the
+service, shape the response."""
 
-from chalice import Blueprint
+from __future__ import annotations
+
+from chalice import Blueprint, Response
+
+from functions.core.access import current_request, principal, requires
+from functions.core.errors import json_response
+from functions.core.validation import parse_body, parse_query
+from functions.donors import merge, schemas, service
 
 bp = Blueprint(__name__)
+MANAGE = "manage-donors"
+
+
+@bp.route("/donors", methods=["GET"])
+@requires(MANAGE)
+def listing() -> Response:
+    return json_response(service.listing(principal(), parse_query(schemas.DonorListQuery, current_request())))
+
+
+@bp.route("/donors", methods=["POST"])
+@requires(MANAGE)
+def create() -> Response:
+    body = parse_body(schemas.DonorBody, current_request())
+    return json_response(service.create(principal(), body), 201)
+
+
+@bp.route("/donors/duplicates", methods=["GET"])
+@requires(MANAGE)
+def duplicates() -> Response:
+    return json_response(merge.duplicates(principal()))
+
+
+@bp.route("/donors/merge", methods=["POST"])
+@requires(MANAGE)
+def merge_donors() -> Response:
+    body = parse_body(schemas.MergeBody, current_request())
+    return json_response(merge.merge(principal(), body), 201)
+
+
+@bp.route("/donors/merges", methods=["GET"])
+@requires(MANAGE)
+def merges() -> Response:
+    return json_response(merge.listing(principal()))
+
+
+@bp.route("/donors/merges/{merge_id}/undo", methods=["POST"])
+@requires(MANAGE)
+def undo_merge(merge_id: str) -> Response:
+    return json_response(merge.undo(principal(), merge_id))
+
+
+@bp.route("/donors/{donor_id}", methods=["GET"])
+@requires(MANAGE)
+def show(donor_id: str) -> Response:
+    return json_response(service.show(principal(), donor_id))
+
+
+@bp.route("/donors/{donor_id}", methods=["PUT"])
+@requires(MANAGE)
+def update(donor_id: str) -> Response:
+    body = parse_body(schemas.DonorUpdateBody, current_request())
+    return json_response(service.update(principal(), donor_id, body))
+
+
+@bp.route("/donors/{donor_id}", methods=["DELETE"])
+@requires(MANAGE)
+def delete(donor_id: str) -> Response:
+    return json_response(service.remove(principal(), donor_id))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functions.donations.exporters import DONATIONS
+from functions.donors.exporters import DONORS
 from functions.exports.registry import Exporter, register
 from functions.settings.service import users_for_export
 
@@ -21,3 +23,6 @@ USERS = register(
         rows=users_for_export,
     )
 )
+
+register(DONORS)
+register(DONATIONS)

@@ -7,6 +7,7 @@ from typing import Any
 from functions.core.access import Principal
 from functions.core.observability import logger
 from functions.domain.search_tokens import query_token
+from functions.donors import search as donor_search
 from functions.search import repository
 
 MAX_RESULTS = 20  # spec §9 "Search max"
@@ -39,9 +40,6 @@ def search_charities(query: str) -> list[dict[str, Any]]:
 
 
 def search_donors(tenant_id: str, query: str) -> list[dict[str, Any]]:
-    """Donors of the caller's charity by first name, last name, company, email, phone or postcode.
-
-    Donors arrive with the donors issue, which fills this with a Query of the donors' prefix
-    tokens under the tenant's partition; until then a charity user's search finds nothing.
-    """
-    return []
+    """Donors of the caller's charity by first name, last name, company, email, phone or postcode
+    (prefix tokens kept beside each donor under the tenant's partition)."""
+    return donor_search.search_donors(tenant_id, query, limit=MAX_RESULTS)

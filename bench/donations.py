@@ -1,0 +1,233 @@
+"""Donors and donations at charity scale (ARCHITECTURE.md §8), in-process on moto's `mock_aws`.
+
+Seeds one charity with 20,000 donors and 100,000 donations by batch writes in the shapes the
+repositories use, then measures the real routes through Chalice's test client: list pages
+(default, filtered by date range + method, sorted by amount, a donor's page), p50/p95 and
+DynamoDB calls per request (the session's BatchGetItem counted apart), search p95, and the
+donations export (wall time, peak memory by tracemalloc). Not run by `make test`.
+
+    .venv/bin/python bench/donations.py [--donors 20000] [--donations 100000] [--requests 50]
+
+Note: moto evaluates every Query by walking all items of the table (and a TransactWrite copies
+the whole table), so absolute times grow with the table on moto, not on DynamoDB; the call
+counts are what DynamoDB would see.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import os
+import random
+import statistics
+import sys
+import time
+import tracemalloc
+from collections import Counter
+from decimal import Decimal
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+import tests.conftest  # noqa: E402,F401  (the test environment: fake credentials, local stage)
+
+BUDGET_CALLS, BUDGET_LIST_P95_MS, BUDGET_EXPORT_S = 2, 40.0, 30.0
+CALLS: Counter[str] = Counter()
+
+
+def count_calls() -> None:
+    """Wrap PynamoDB's connection: every DynamoDB operation of the app passes through it."""
+    from pynamodb.connection.base import Connection
+
+    original = Connection._make_api_call
+
+    def counted(self, operation_name, operation_kwargs):  # type: ignore[no-untyped-def]
+        CALLS[operation_name] += 1
+        return original(self, operation_name, operation_kwargs)
+
+    Connection._make_api_call = counted  # type: ignore[method-assign]
+
+
+def seed(tenant_id: str, donors: int, donations: int) -> tuple[list[str], int]:
+    from functions.core import keys
+    from functions.core.counters import TenantCounters
+    from functions.core.table import Entity
+    from functions.domain.donor_tokens import donor_tokens
+    from functions.domain.tax_year import tax_year_of
+    from functions.donations import repository as donation_repository
+    from functions.donations.models import PAYMENT_METHODS, Donation
+    from functions.donors import repository as donor_repository
+    from functions.donors.models import Donor, DonorSearchToken
+
+    rng = random.Random(7)  # noqa: S311
+    firsts = ["Olivia", "Amelia", "Isla", "Noah", "Oliver", "George", "Arthur", "Leo", "Harry", "Freya"]
+    lasts = ["Smith", "Jones", "Taylor", "Brown", "Williams", "Wilson", "Patel", "Walker", "Wright", "Evans"]
+    today = dt.date(2026, 11, 1)
+    donor_ids, totals = [], {}
+    with Entity.batch_write() as batch:
+        for n in range(donors):
+            donor_id = f"{n:026d}"
+            first, last = rng.choice(firsts), f"{rng.choice(lasts)}{n}"
+            donor = Donor(
+                *Donor.key(tenant_id, donor_id),
+                donor_id=donor_id,
+                tenant_id=tenant_id,
+                first_name=first,
+                last_name=last,
+                email=f"{first}.{last}@example.org".lower(),
+                postcode="BA1 1AA",
+                house=str(n % 200),
+                version=1,
+            )
+            donor_repository.index_keys(donor)
+            batch.save(donor)
+            for token in donor_tokens(
+                first_name=first,
+                last_name=last,
+                company_name=None,
+                email=donor.email,
+                phone=None,
+                postcode=None,
+            ):
+                sk = keys.donor_search_sk(token, donor_id)
+                batch.save(
+                    DonorSearchToken(
+                        keys.donor_search_pk(tenant_id), sk, donor_id=donor_id, name=f"{first} {last}"
+                    )
+                )
+            donor_ids.append(donor_id)
+    total_amount = Decimal(0)
+    with Entity.batch_write() as batch:
+        for n in range(donations):
+            donor_id = rng.choice(donor_ids)
+            day = today - dt.timedelta(days=rng.randint(0, 3 * 365))
+            amount = Decimal(rng.randint(100, 50_000)) / 100
+            donation = Donation(
+                *Donation.key(tenant_id, f"{n:026d}"),
+                donation_id=f"{n:026d}",
+                tenant_id=tenant_id,
+                donor_id=donor_id,
+                donor_name="Bench donor",
+                amount=amount,
+                donation_date=day.isoformat(),
+                payment_method=rng.choice(PAYMENT_METHODS),
+                version=1,
+            )
+            donation_repository.index_keys(donation)
+            batch.save(donation)
+            totals[donor_id] = totals.get(donor_id, 0) + 1
+            total_amount += amount
+            assert tax_year_of(day)  # noqa: S101
+        counters = TenantCounters(
+            *TenantCounters.key(tenant_id), donors=donors, donations=donations, donations_total=total_amount
+        )
+        batch.save(counters)
+    busiest = max(totals, key=lambda donor_id: totals[donor_id])
+    return [busiest], totals[busiest]
+
+
+def measure(browser, path: str, requests: int) -> tuple[float, float, float, int]:  # type: ignore[no-untyped-def]
+    """(p50 ms, p95 ms, calls per request excluding auth, auth calls per request)."""
+    timings, calls, auth = [], [], []
+    for _ in range(requests):
+        CALLS.clear()
+        start = time.perf_counter()
+        reply = browser.get(path)
+        timings.append((time.perf_counter() - start) * 1000)
+        assert reply.status == 200, (path, reply)  # noqa: S101
+        auth.append(min(CALLS["BatchGetItem"], 1))
+        calls.append(sum(CALLS.values()) - auth[-1])
+    timings.sort()
+    p95 = timings[max(0, int(len(timings) * 0.95) - 1)]
+    return statistics.median(timings), p95, max(calls), max(auth)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--donors", type=int, default=20_000)
+    parser.add_argument("--donations", type=int, default=100_000)
+    parser.add_argument("--requests", type=int, default=50)
+    args = parser.parse_args()
+
+    from moto import mock_aws
+
+    from chalicelocal import moto_speedups
+
+    moto_speedups.apply()  # the same embedded AWS as the local stack
+
+    with mock_aws():
+        from chalicelocal.resources import create_resources, function_environment
+
+        created = create_resources(prefix="almoner-bench", region="eu-west-2")
+        os.environ.update(function_environment(created, overrides={"ALMONER_STAGE": "local"}))
+        from chalice.test import Client
+
+        from app import app
+        from tests.functional.helpers import sign_up_charity
+
+        count_calls()
+        with Client(app) as client:
+            owner = sign_up_charity(client, "Bench Trust")
+            started = time.perf_counter()
+            busiest, busiest_count = seed(owner.tenant_id, args.donors, args.donations)
+            print(f"seed_rows: {args.donors + args.donations} items")
+            print(f"seed_time: {time.perf_counter() - started:.1f} s")
+            failures = []
+            cases = {
+                "list_default": "/api/donations?length=20",
+                "list_filtered": "/api/donations?length=20&filters="
+                + '{"date_from":"2025-06-01","date_to":"2026-03-31","payment_method":"card"}',
+                "list_by_amount": "/api/donations?length=20&sortBy=amount&sortDesc=true",
+                "list_donor_page": f"/api/donors/{busiest[0]}/donations?length=20",
+                "list_donors": "/api/donors?length=20&sortBy=name&sortDesc=false",
+            }
+            for name, path in cases.items():
+                p50, p95, calls, auth = measure(owner.browser, path, args.requests)
+                print(f"{name}_p50: {p50:.1f} ms")
+                print(f"{name}_p95: {p95:.1f} ms")
+                print(f"{name}_calls: {calls + auth} calls ({auth} auth + {calls} query)")
+                if calls + auth > BUDGET_CALLS:
+                    failures.append(f"{name} calls")
+                if p95 > BUDGET_LIST_P95_MS:
+                    failures.append(f"{name} p95")
+            print(f"donor_page_donations: {busiest_count} rows")
+            _, search_p95, _, _ = measure(
+                owner.browser, "/api/donors?search=smith1&length=20", args.requests // 2
+            )
+            from functions.donors.search import search_donors
+
+            timings = []
+            for keyword in ("oli", "smith12", "walker", "freya", "ba11aa", "patel9"):
+                for _ in range(max(1, args.requests // 6)):
+                    start = time.perf_counter()
+                    search_donors(owner.tenant_id, keyword)
+                    timings.append((time.perf_counter() - start) * 1000)
+            timings.sort()
+            print(f"search_p95: {timings[int(len(timings) * 0.95) - 1]:.1f} ms")
+            print(f"list_search_p95: {search_p95:.1f} ms")
+            failures += export(owner.tenant_id)
+            print("budget: pass" if not failures else f"budget: fail ({', '.join(failures)})")
+            return 0 if not failures else 1
+
+
+def export(tenant_id: str) -> list[str]:
+    """The donations export's row source into a CSV file, as the export job streams it."""
+    import tempfile
+
+    from functions.domain.csv_safety import SafeCsvWriter
+    from functions.donations.exporters import COLUMNS, donation_rows
+
+    tracemalloc.start()
+    start = time.perf_counter()
+    with tempfile.TemporaryFile("w+", encoding="utf-8", newline="") as stream:
+        written = SafeCsvWriter(stream, COLUMNS).write_all(donation_rows(tenant_id, {}))
+    seconds = time.perf_counter() - start
+    _, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    print(f"export_rows: {written} rows")
+    print(f"export_time: {seconds:.1f} s")
+    print(f"export_peak_memory: {peak / 1_000_000:.1f} MB")
+    return ["export time"] if seconds > BUDGET_EXPORT_S else []
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

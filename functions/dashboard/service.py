@@ -1,0 +1,84 @@
+"""The dashboard (spec §2 `/`): tiles and charts from aggregate items kept by the donation
+transactions — one Query for every month, type, method and tax-year figure; never a read of
+the donations themselves."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+from functions.core import clock, keys
+from functions.core.access import Principal
+from functions.core.money import money_text
+from functions.domain.tax_year import last_months, month_of, tax_year_label, tax_year_of
+from functions.donations.catalog import TYPES
+from functions.donations.models import DonationStats, DonationType
+
+MONTHS = 12
+
+
+def _figures(stats: DonationStats | None) -> dict[str, Any]:
+    count = int(stats.gifts or 0) if stats else 0
+    total = stats.total if stats and stats.total else Decimal(0)
+    return {"count": count, "total": money_text(total)}
+
+
+def dashboard(who: Principal) -> dict[str, Any]:
+    today = clock.today()
+    months = last_months(today, MONTHS)
+    tax_year = tax_year_of(today)
+    pk = keys.tenant_pk(who.tenant_id)
+    items = DonationStats.query(
+        pk,
+        DonationStats.sk.between(keys.donation_month_sk(months[0], ""), keys.donation_tax_year_sk(tax_year)),
+    )
+    by_sk = {item.sk: item for item in items}
+    year = by_sk.get(keys.donation_tax_year_sk(tax_year))
+    year_figures = _figures(year)
+    average = (year.total / Decimal(int(year.gifts))) if year and year.gifts else Decimal(0)
+    by_type: dict[str, dict[str, Any]] = {}
+    by_method: dict[str, dict[str, Any]] = {}
+    for sk, item in by_sk.items():
+        parts = sk.split("#")  # DONATIONSTATS#<month>#<dimension>[#<value>]
+        if len(parts) != 4 or parts[1] not in months:
+            continue
+        target = by_type if parts[2] == "TYPE" else by_method
+        entry = target.setdefault(parts[3], {"count": 0, "total": Decimal(0)})
+        entry["count"] += int(item.gifts or 0)
+        entry["total"] += item.total or Decimal(0)
+    return {
+        "tiles": {
+            "donations_this_month": _figures(by_sk.get(keys.donation_month_sk(month_of(today)))),
+            "donations_this_tax_year": {**year_figures, "tax_year": tax_year_label(tax_year)},
+            "donors": int(who.counters.donors or 0),
+            "average_gift": money_text(average),
+            "unclaimed_gift_aid": None,  # filled by the Gift Aid issue
+        },
+        "series": {
+            "per_month": [
+                {"month": month, **_figures(by_sk.get(keys.donation_month_sk(month)))} for month in months
+            ],
+            "by_type": _named(by_type, _type_names(who.tenant_id) if by_type else {}),
+            "by_method": [
+                {"method": method, "count": v["count"], "total": money_text(v["total"])}
+                for method, v in sorted(by_method.items(), key=lambda kv: -kv[1]["total"])
+            ],
+        },
+    }
+
+
+def _type_names(tenant_id: str) -> dict[str, str]:
+    found = DonationType.query(keys.tenant_pk(tenant_id), DonationType.sk.startswith(TYPES.prefix), limit=500)
+    return {item.type_id: item.name for item in found}
+
+
+def _named(values: dict[str, dict[str, Any]], type_names: dict[str, str]) -> list[dict[str, Any]]:
+    return [
+        {
+            "type_id": type_id,
+            "name": type_names.get(type_id, ""),
+            "count": v["count"],
+            "total": money_text(v["total"]),
+        }
+        for type_id, v in sorted(values.items(), key=lambda kv: -kv[1]["total"])
+    ]

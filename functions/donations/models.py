@@ -1,0 +1,94 @@
+"""Entities of the donations area: donations, donation types, locations, the uniqueness item of
+an external reference, and the aggregates the dashboard reads. Key shapes: `functions.core.keys`."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from pynamodb.attributes import BooleanAttribute, NumberAttribute, UnicodeAttribute, VersionAttribute
+
+from functions.core import keys
+from functions.core.money import DecimalAttribute
+from functions.core.table import Entity
+
+PAYMENT_METHODS = (
+    "cash",
+    "cheque",
+    "card",
+    "bank_transfer",
+    "direct_debit",
+    "standing_order",
+    "stripe",
+    "paypal",
+    "justgiving",
+    "caf",
+    "other",
+)
+STATUSES = ("received", "refunded", "cancelled")
+RECEIVED = "received"
+
+
+class Donation(Entity, discriminator="Donation"):
+    donation_id = UnicodeAttribute()
+    tenant_id = UnicodeAttribute()
+    donor_id = UnicodeAttribute(null=True)  # None: anonymous
+    donor_name = UnicodeAttribute(null=True)  # shown in lists without reading the donor
+    amount = DecimalAttribute()
+    donation_date = UnicodeAttribute()  # ISO date
+    type_id = UnicodeAttribute(null=True)
+    payment_method = UnicodeAttribute(default="other")
+    location_id = UnicodeAttribute(null=True)
+    source = UnicodeAttribute(null=True)
+    external_ref = UnicodeAttribute(null=True)
+    benefit_value = DecimalAttribute(null=True)
+    sponsored = BooleanAttribute(default=False)
+    notes = UnicodeAttribute(null=True)
+    status = UnicodeAttribute(default=RECEIVED)
+    refunded_at = UnicodeAttribute(null=True)  # ISO date
+    version = VersionAttribute()
+
+    @classmethod
+    def key(cls, tenant_id: str, donation_id: str) -> tuple[str, str]:
+        return keys.tenant_pk(tenant_id), keys.donation_sk(donation_id)
+
+
+class DonationType(Entity, discriminator="DonationType"):
+    type_id = UnicodeAttribute()
+    name = UnicodeAttribute()
+    description = UnicodeAttribute(null=True)
+    usage = NumberAttribute(default=0)  # donations using it, kept by the donation transactions
+    version = VersionAttribute()
+
+    @classmethod
+    def key(cls, tenant_id: str, type_id: str) -> tuple[str, str]:
+        return keys.tenant_pk(tenant_id), keys.donation_type_sk(type_id)
+
+
+class Location(Entity, discriminator="Location"):
+    location_id = UnicodeAttribute()
+    name = UnicodeAttribute()
+    description = UnicodeAttribute(null=True)
+    usage = NumberAttribute(default=0)
+    version = VersionAttribute()
+
+    @classmethod
+    def key(cls, tenant_id: str, location_id: str) -> tuple[str, str]:
+        return keys.tenant_pk(tenant_id), keys.location_sk(location_id)
+
+
+class CatalogUsage(Entity):
+    """A type or location as the donation transactions see it: its usage counter only (an ADD
+    that must find the item, so a donation never points at a deleted type)."""
+
+    usage = NumberAttribute(null=True)
+
+
+class ExternalRef(Entity, discriminator="DonationRef"):
+    donation_id = UnicodeAttribute()
+
+
+class DonationStats(Entity, discriminator="DonationStats"):
+    """Count and received total of one month (overall, per type, per method) or one tax year."""
+
+    gifts = NumberAttribute(default=0)  # received donations (`count` would hide Model.count)
+    total = DecimalAttribute(default=Decimal)

@@ -1,0 +1,160 @@
+"""Persistence of donations. Every donation write is ONE TransactWriteItems that also moves the
+totals it affects: the charity's counters, the donor's totals (all time, per tax year), the usage
+counters of its type and location, the monthly and tax-year aggregates of the dashboard, and the
+uniqueness item of its external reference (docs/access-patterns.md)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterable
+from decimal import Decimal
+from typing import Any
+
+from functions.core import keys
+from functions.core.counters import TenantCounters
+from functions.core.errors import NotFound
+from functions.domain.tax_year import month_of, tax_year_of
+from functions.donations.models import RECEIVED, CatalogUsage, Donation, DonationStats, ExternalRef
+from functions.donors.models import Donor, DonorTotals, DonorYear
+from functions.donors.repository import total_sort_key
+from functions.donors.transaction import Transaction
+
+Change = tuple[Donation | None, Donation | None]  # (before, after): create, edit or delete
+
+
+def get(tenant_id: str, donation_id: str) -> Donation:
+    try:
+        return Donation.get(*Donation.key(tenant_id, donation_id), consistent_read=True)
+    except Donation.DoesNotExist as exc:
+        raise NotFound() from exc
+
+
+def index_keys(donation: Donation) -> None:
+    """GSI1: by date; GSI2: by amount; GSI3: the donor's owned records (absent when anonymous)."""
+    tid, did, day = donation.tenant_id, donation.donation_id, donation.donation_date
+    donation.gsi1pk = keys.donations_by_date_pk(tid)
+    donation.gsi1sk = keys.dated_sk(day, did)
+    donation.gsi2pk = keys.donations_by_amount_pk(tid)
+    donation.gsi2sk = keys.sortable_name(keys.sortable_amount(int(donation.amount * 100)), did)
+    if donation.donor_id:
+        donation.gsi3pk = keys.donor_owned_pk(tid, donation.donor_id)
+        donation.gsi3sk = keys.owned_donation_sk(day, did)
+    else:
+        donation.gsi3pk = donation.gsi3sk = None
+
+
+def _received(donation: Donation) -> Decimal:
+    return donation.amount if donation.status == RECEIVED else Decimal(0)
+
+
+def _contributions(donation: Donation) -> list[tuple[type, tuple[str, str], dict[str, Any], str | None]]:
+    """(model, key, deltas, tag) this donation adds to the totals it belongs to."""
+    tid = donation.tenant_id
+    day = dt.date.fromisoformat(donation.donation_date)
+    money, counted = _received(donation), 1 if donation.status == RECEIVED else 0
+    pk = keys.tenant_pk(tid)
+    found: list[tuple[type, tuple[str, str], dict[str, Any], str | None]] = [
+        (TenantCounters, TenantCounters.key(tid), {"donations": 1, "donations_total": money}, None),
+    ]
+    stats = {"gifts": counted, "total": money}
+    month = month_of(day)
+    found.append((DonationStats, (pk, keys.donation_month_sk(month)), stats, None))
+    found.append(
+        (DonationStats, (pk, keys.donation_month_sk(month, f"METHOD#{donation.payment_method}")), stats, None)
+    )
+    found.append((DonationStats, (pk, keys.donation_tax_year_sk(tax_year_of(day))), stats, None))
+    if donation.type_id:
+        found.append(
+            (DonationStats, (pk, keys.donation_month_sk(month, f"TYPE#{donation.type_id}")), stats, None)
+        )
+        found.append((CatalogUsage, (pk, keys.donation_type_sk(donation.type_id)), {"usage": 1}, "type"))
+    if donation.location_id:
+        found.append((CatalogUsage, (pk, keys.location_sk(donation.location_id)), {"usage": 1}, "location"))
+    if donation.donor_id:
+        found.append(
+            (
+                DonorYear,
+                DonorYear.key(tid, donation.donor_id, tax_year_of(day)),
+                {"total": money, "gifts": counted},
+                None,
+            )
+        )
+    return found
+
+
+def _ref_key(donation: Donation | None) -> tuple[str, str] | None:
+    if donation is None or not donation.external_ref:
+        return None
+    return keys.tenant_pk(donation.tenant_id), keys.donation_ref_sk(
+        donation.source or "", donation.external_ref
+    )
+
+
+def add_changes(transaction: Transaction, changes: Iterable[Change], donors: dict[str, Donor]) -> None:
+    """Add to `transaction` the writes of `changes` and of every total they move. `donors` holds
+    each donor involved as read before (its total guards the GSI2 sort key by total)."""
+    donor_deltas: dict[str, list[Decimal]] = {}
+    for before, after in changes:
+        if after is not None:
+            index_keys(after)
+            new = before is None
+            transaction.put(after, condition=Donation.pk.does_not_exist() if new else None, tag="donation")
+        elif before is not None:
+            transaction.delete(before, tag="donation")
+        for sign, state in ((-1, before), (1, after)):
+            if state is None:
+                continue
+            for model, key, deltas, tag in _contributions(state):
+                condition = model.pk.exists() if (tag and sign > 0) else None  # type: ignore[attr-defined]
+                transaction.add(
+                    model,
+                    key,
+                    condition=condition,
+                    tag=tag,
+                    **{name: sign * value for name, value in deltas.items()},
+                )
+            if state.donor_id:
+                money_count = donor_deltas.setdefault(state.donor_id, [Decimal(0), Decimal(0)])
+                money_count[0] += sign * _received(state)
+                money_count[1] += sign
+        old_ref, new_ref = _ref_key(before), _ref_key(after)
+        if old_ref != new_ref:
+            if new_ref is not None and after is not None:
+                transaction.put(
+                    ExternalRef(*new_ref, donation_id=after.donation_id),
+                    condition=ExternalRef.pk.does_not_exist(),
+                    tag="ref",
+                )
+            if old_ref is not None:
+                transaction.delete(ExternalRef(*old_ref))
+    for donor_id, (money, count) in donor_deltas.items():
+        if not money and not count:
+            continue
+        donor = donors[donor_id]
+        old_total = donor.total_given or Decimal(0)
+        transaction.update(
+            DonorTotals(donor.pk, donor.sk),
+            actions=[
+                DonorTotals.total_given.add(money),
+                DonorTotals.donations_count.add(int(count)),
+                DonorTotals.gsi2sk.set(total_sort_key(donor_id, old_total + money)),
+            ],
+            condition=DonorTotals.pk.exists() & (DonorTotals.total_given == old_total),
+            tag=f"donor:{donor_id}",
+        )
+
+
+def write(changes: list[Change], donors: dict[str, Donor]) -> None:
+    transaction = Transaction()
+    add_changes(transaction, changes, donors)
+    transaction.commit()
+
+
+def ref_owner(tenant_id: str, source: str | None, external_ref: str) -> str | None:
+    try:
+        item = ExternalRef.get(
+            keys.tenant_pk(tenant_id), keys.donation_ref_sk(source or "", external_ref), consistent_read=True
+        )
+    except ExternalRef.DoesNotExist:
+        return None
+    return item.donation_id

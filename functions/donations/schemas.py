@@ -1,0 +1,158 @@
+"""Request bodies and list queries of the donations area (unknown fields are rejected)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from decimal import Decimal
+from typing import Annotated, Any, Literal
+
+from pydantic import BeforeValidator, Field, ValidationInfo, field_validator
+from pydantic_core import PydanticCustomError
+
+from functions.core import clock
+from functions.core.money import to_money
+from functions.core.pagination import ListQuery
+from functions.core.validation import Schema
+from functions.donations.models import PAYMENT_METHODS
+
+MAX_AMOUNT = Decimal("1000000.00")
+MAX_QUICK_ROWS = 200
+
+PaymentMethod = Literal[
+    "cash",
+    "cheque",
+    "card",
+    "bank_transfer",
+    "direct_debit",
+    "standing_order",
+    "stripe",
+    "paypal",
+    "justgiving",
+    "caf",
+    "other",
+]
+assert set(PaymentMethod.__args__) == set(PAYMENT_METHODS)  # type: ignore[attr-defined]  # noqa: S101
+
+
+def _money(value: Any, *, allow_zero: bool = False) -> Decimal:
+    """`"12.50"` → Decimal('12.50'); more than 2 decimals, floats, zero or over £1,000,000 → error."""
+    if isinstance(value, bool) or not isinstance(value, (str, int)):
+        raise PydanticCustomError("field.amount", "amount")
+    try:
+        amount = to_money(value)
+    except ValueError as exc:
+        raise PydanticCustomError("field.amount", "amount") from exc
+    if (
+        amount != Decimal(str(value).strip())
+        or amount > MAX_AMOUNT
+        or amount < 0
+        or (amount == 0 and not allow_zero)
+    ):
+        raise PydanticCustomError("field.amount", "amount")
+    return amount
+
+
+def _date(value: Any) -> dt.date:
+    if isinstance(value, dt.date):
+        return value
+    try:
+        return dt.date.fromisoformat(str(value))
+    except ValueError as exc:
+        raise PydanticCustomError("field.date", "date") from exc
+
+
+def _past_date(value: Any) -> dt.date:
+    day = _date(value)
+    if day > clock.today():
+        raise PydanticCustomError("field.future_date", "future")
+    return day
+
+
+Amount = Annotated[Decimal, BeforeValidator(_money)]
+Benefit = Annotated[Decimal, BeforeValidator(lambda v: _money(v, allow_zero=True))]
+PastDate = Annotated[dt.date, BeforeValidator(_past_date)]
+AnyDate = Annotated[dt.date, BeforeValidator(_date)]
+
+
+class DonationBody(Schema):
+    donor_id: str | None = Field(default=None, max_length=40)
+    amount: Amount
+    date: PastDate
+    type_id: str | None = Field(default=None, max_length=40)
+    payment_method: PaymentMethod = "other"
+    location_id: str | None = Field(default=None, max_length=40)
+    source: str | None = Field(default=None, max_length=100)
+    external_ref: str | None = Field(default=None, max_length=100)
+    benefit_value: Benefit | None = None
+    sponsored: bool = False
+    notes: str | None = Field(default=None, max_length=5000)
+    status: Literal["received", "refunded", "cancelled"] = "received"
+    refunded_at: PastDate | None = Field(default=None, validate_default=True)
+
+    @field_validator("donor_id", "type_id", "location_id", "source", "external_ref", "notes")
+    @classmethod
+    def _blank_is_none(cls, value: str | None) -> str | None:
+        return value or None
+
+    @field_validator("refunded_at")
+    @classmethod
+    def _refund(cls, value: dt.date | None, info: ValidationInfo) -> dt.date | None:
+        """Required (not before the donation) when refunded; dropped otherwise."""
+        if info.data.get("status") != "refunded":
+            return None
+        donated = info.data.get("date")
+        if value is None or (donated is not None and value < donated):
+            raise PydanticCustomError("field.refunded_at", "refund date")
+        return value
+
+
+class DonationUpdateBody(DonationBody):
+    version: int = Field(ge=1)
+
+
+class QuickBody(Schema):
+    rows: list[dict[str, Any]] = Field(min_length=1)
+
+    @field_validator("rows")
+    @classmethod
+    def _count(cls, value: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        if len(value) > MAX_QUICK_ROWS:
+            raise PydanticCustomError("field.too_many_rows", "too many", {"max": MAX_QUICK_ROWS})
+        return value
+
+
+class DonationFilterBody(Schema):
+    date_from: AnyDate | None = None
+    date_to: AnyDate | None = None
+    amount_min: Benefit | None = None
+    amount_max: Benefit | None = None
+    type_id: str | None = Field(default=None, max_length=40)
+    payment_method: PaymentMethod | None = None
+    location_id: str | None = Field(default=None, max_length=40)
+    status: Literal["received", "refunded", "cancelled"] | None = None
+    donor_id: str | None = Field(default=None, max_length=40)
+
+    @field_validator("date_to", "amount_max")
+    @classmethod
+    def _range_end(cls, value: Any, info: ValidationInfo) -> Any:
+        start = info.data.get("date_from" if info.field_name == "date_to" else "amount_min")
+        if value is not None and start is not None and value < start:
+            raise PydanticCustomError("field.range", "range")
+        return value
+
+
+class DonationListQuery(ListQuery):
+    sortBy: Literal["date", "amount", "id"] = "date"  # noqa: N815
+
+
+class FiltersQuery(Schema):
+    filters: str = "{}"
+
+
+class CatalogBody(Schema):
+    name: str = Field(min_length=1, max_length=100)
+    description: str | None = Field(default=None, max_length=500)
+
+
+class CatalogUpdateBody(CatalogBody):
+    version: int = Field(ge=1)

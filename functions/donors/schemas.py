@@ -1,0 +1,97 @@
+"""Request bodies and list queries of the donors area (unknown fields are rejected)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from typing import Literal
+
+from pydantic import Field, field_validator
+from pydantic_core import PydanticCustomError
+
+from functions.core.pagination import ListQuery
+from functions.core.validation import Email, Schema
+from functions.domain.countries import ISO_CODES
+
+_PHONE = re.compile(r"^\+?[0-9 ()\-]{3,30}$")
+
+
+class Consent(Schema):
+    granted: bool = False
+    date: dt.date | None = None
+    source: str | None = Field(default=None, max_length=100)
+
+
+class Consents(Schema):
+    email: Consent = Field(default_factory=Consent)
+    post: Consent = Field(default_factory=Consent)
+    phone: Consent = Field(default_factory=Consent)
+    sms: Consent = Field(default_factory=Consent)
+
+
+class DonorBody(Schema):
+    """A donor as the form sends it. HMRC's limits are warnings, not errors (GIFT_AID.md §7)."""
+
+    type: Literal["individual", "organisation"] = "individual"
+    title: str | None = Field(default=None, max_length=20)
+    first_name: str | None = Field(default=None, max_length=100)
+    last_name: str | None = Field(default=None, max_length=100)
+    company_name: str | None = Field(default=None, max_length=200)
+    email: Email | None = None
+    phone: str | None = None
+    house: str | None = Field(default=None, max_length=100)
+    address_line1: str | None = Field(default=None, max_length=200)
+    address_line2: str | None = Field(default=None, max_length=200)
+    town: str | None = Field(default=None, max_length=100)
+    county: str | None = Field(default=None, max_length=100)
+    postcode: str | None = Field(default=None, max_length=20)
+    country: str = Field(default="GB")
+    consents: Consents = Field(default_factory=Consents)
+    notes: str | None = Field(default=None, max_length=5000)
+    tags: list[str] = Field(default_factory=list, max_length=20)
+
+    @field_validator("country")
+    @classmethod
+    def _country(cls, value: str) -> str:
+        value = value.strip().upper()
+        if value not in ISO_CODES:
+            raise PydanticCustomError("field.country", "unknown country")
+        return value
+
+    @field_validator("phone")
+    @classmethod
+    def _phone(cls, value: str | None) -> str | None:
+        if value and not _PHONE.match(value):
+            raise PydanticCustomError("field.phone", "phone")
+        return value or None
+
+    @field_validator("tags")
+    @classmethod
+    def _tags(cls, value: list[str]) -> list[str]:
+        tidy = [" ".join(tag.split())[:40] for tag in value]
+        return list(dict.fromkeys(tag for tag in tidy if tag))
+
+
+class DonorUpdateBody(DonorBody):
+    version: int = Field(ge=1)
+
+
+class MergeBody(Schema):
+    survivor_id: str = Field(min_length=1, max_length=40)
+    merged_id: str = Field(min_length=1, max_length=40)
+    fields: dict[str, Literal["survivor", "merged"]] = Field(default_factory=dict)
+
+
+class DonorFilters(Schema):
+    type: Literal["individual", "organisation"] | None = None
+    postcode: str | None = Field(default=None, max_length=10)
+    tag: str | None = Field(default=None, max_length=40)
+    has_email: bool | None = None
+
+
+class DonorListQuery(ListQuery):
+    sortBy: Literal["name", "created_at", "total_given", "id"] = "created_at"  # noqa: N815
+
+
+class SearchQuery(Schema):
+    q: str = Field(default="", max_length=100)
