@@ -32,6 +32,19 @@ export const PAGES: Record<string, Importer> = {
   'settings.delete_account': () => import('@/features/settings/DeleteAccountPage'),
   charities: () => import('@/features/charities/CharitiesPage'),
   'admin.notifications': () => import('@/features/notifications/SendNotificationPage'),
+  feedbacks: () => import('@/features/support/FeedbacksPage'),
+  donors: () => import('@/features/donors/DonorsPage'),
+  'donors.create': () => import('@/features/donors/DonorCreatePage'),
+  'donors.show': () => import('@/features/donors/DonorPage'),
+  'donors.edit': () => import('@/features/donors/DonorEditPage'),
+  'donors.merge': () => import('@/features/donors/merge/MergePage'),
+  'donors.donations.create': () => import('@/features/donations/DonorDonationCreatePage'),
+  donations: () => import('@/features/donations/DonationsPage'),
+  'donations.show': () => import('@/features/donations/DonationPage'),
+  'donations.edit': () => import('@/features/donations/DonationEditPage'),
+  'donations.quick': () => import('@/features/donations/quick/QuickDonationsPage'),
+  'donation-types': () => import('@/features/donations/catalog/DonationTypesPage'),
+  locations: () => import('@/features/donations/catalog/LocationsPage'),
 };
 
 export function pageFor(name: string): Importer {

@@ -97,7 +97,7 @@ export const ROUTES: RouteDef[] = [
   // Integrations, configuration and billing
   { name: 'payment-gateways', path: '/payment-gateways', layout: 'main', middleware: perm('manage-integrations') },
   { name: 'configurations', path: '/configurations', layout: 'main', middleware: AUTH },
-  { name: 'locations', path: '/locations', layout: 'main', middleware: perm('manage-donations') },
+  { name: 'locations', path: '/locations', layout: 'main', middleware: perm('manage-donation-types'), parent: 'donation-types' },
   { name: 'donation-types', path: '/donation-types', layout: 'main', middleware: perm('manage-donation-types') },
   { name: 'integrations', path: '/integrations', layout: 'main', middleware: perm('manage-integrations') },
   { name: 'landing', path: '/landing', layout: 'main', middleware: perm('manage-integrations') },

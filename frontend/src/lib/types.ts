@@ -22,7 +22,7 @@ export interface ErrorBody {
 }
 
 export interface ListMeta {
-  total: number;
+  total: number | null;
   page: number;
   length: number;
   next_cursor: string | null;

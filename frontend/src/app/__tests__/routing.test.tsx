@@ -81,19 +81,19 @@ describe('routing', () => {
   });
 
   it('a later screen shows its title, breadcrumbs and an honest empty state', async () => {
-    authStore.setUser(makeUser({ permissions: ['manage-donors'] }));
-    renderAt('/donors/42/edit');
+    authStore.setUser(makeUser({ permissions: ['manage-passed-claim'] }));
+    renderAt('/gift-aid/passed-claimed/42');
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Edit donor' }),
+      await screen.findByRole('heading', { level: 1, name: 'Claim report' }),
     ).toBeInTheDocument();
     const crumbs = screen.getByRole('navigation', { name: 'Breadcrumb' });
     const trail = within(crumbs)
       .getAllByRole('listitem')
       .map((item) => item.textContent);
-    expect(trail).toEqual(['Dashboard', 'Donors', 'Donor', 'Edit donor']);
-    expect(within(crumbs).getByRole('link', { name: 'Donor' })).toHaveAttribute(
+    expect(trail).toEqual(['Dashboard', 'Past Claims', 'Claim report']);
+    expect(within(crumbs).getByRole('link', { name: 'Past Claims' })).toHaveAttribute(
       'href',
-      '/donors/42',
+      '/gift-aid/reports',
     );
     expect(screen.getByText('This area is coming soon')).toBeInTheDocument();
   });

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router';
 import { Logo } from '@/components/Logo';
-import { api } from '@/lib/api-client';
+import { feedbackKeys, feedbacksApi } from '@/features/support/api';
 import { useUser } from '@/lib/auth-store';
 import { isAdmin } from '@/lib/permissions';
 import { filterMenu, MENU, type MenuItem } from './menu';
@@ -14,15 +14,14 @@ interface SidebarProps {
 }
 
 function useFeedbackCount(enabled: boolean): number | undefined {
-  // The count endpoint may not exist yet: a failure shows no badge and is not reported.
+  // Spec §7: admin only, on sidebar load; a failure shows no badge and is not reported.
   const { data } = useQuery({
-    queryKey: ['feedbacks', 'count'],
-    queryFn: () => api.get<number | { count: number }>('/feedbacks/count', { silent: true }),
+    queryKey: feedbackKeys.count,
+    queryFn: feedbacksApi.count,
     enabled,
     retry: false,
   });
-  if (typeof data === 'number') return data;
-  return data?.count;
+  return typeof data === 'number' ? data : undefined;
 }
 
 export function Sidebar({ open, onOpenSupport }: SidebarProps) {

@@ -37,6 +37,8 @@ export interface DataTableProps<T extends { id: string | number }> {
   rowActions?: (row: T) => RowAction<T>[];
   exportable?: boolean;
   onSelectionChange?: (ids: string[]) => void;
+  /** Shown between the toolbar and the rows, from the current meta (e.g. filtered totals). */
+  summary?: (meta: TableMeta) => React.ReactNode;
 }
 
 export function DataTable<T extends { id: string | number }>(props: DataTableProps<T>) {
@@ -49,12 +51,14 @@ export function DataTable<T extends { id: string | number }>(props: DataTablePro
     meta,
   );
   const exporter = useExport(props.table);
-  const total = data?.meta?.total ?? 0;
+  // A filtered list may not know its total (`null`): it pages by its cursors instead.
+  const knownTotal = typeof data?.meta?.total === 'number' ? data.meta.total : null;
+  const total = knownTotal ?? 0;
   const { onSelectionChange } = props;
 
   useEffect(() => {
-    if (data && data.meta && data.meta.total !== meta.total) setMeta({ total: data.meta.total });
-  }, [data, meta.total, setMeta]);
+    if (knownTotal !== null && knownTotal !== meta.total) setMeta({ total: knownTotal });
+  }, [knownTotal, meta.total, setMeta]);
 
   useEffect(
     () => onSelectionChange?.(Object.keys(selection).filter((id) => selection[id])),
@@ -130,7 +134,10 @@ export function DataTable<T extends { id: string | number }>(props: DataTablePro
       label: typeof column.columnDef.header === 'string' ? column.columnDef.header : column.id,
     }));
   const columnCount = columns.length + 1;
-  const pageCount = Math.max(1, Math.ceil(total / meta.length));
+  const pageCount =
+    knownTotal !== null
+      ? Math.max(1, Math.ceil(total / meta.length))
+      : meta.page + (data?.meta?.next_cursor ? 1 : 0);
   const rows = table.getRowModel().rows;
 
   return (
@@ -144,6 +151,7 @@ export function DataTable<T extends { id: string | number }>(props: DataTablePro
         exportProgress={exporter.progress}
         onExport={() => void exporter.start(meta, heads)}
       />
+      {props.summary?.(meta)}
       <FilterTags
         filters={props.filters ?? []}
         applied={meta.filters}
@@ -225,7 +233,7 @@ export function DataTable<T extends { id: string | number }>(props: DataTablePro
       <Pagination
         page={meta.page}
         pageCount={pageCount}
-        total={total}
+        total={knownTotal}
         onPage={(page) => setMeta({ page })}
       />
     </div>

@@ -40,6 +40,14 @@ function FilterControl({
       </fieldset>
     );
   }
+  if (filter.render) {
+    return (
+      <div className="filter">
+        <span className="filter__label">{filter.label}</span>
+        {filter.render((value as string) ?? '', (next) => set(next))}
+      </div>
+    );
+  }
   return (
     <div className="filter">
       <label htmlFor={id}>{filter.label}</label>
@@ -59,6 +67,7 @@ function FilterControl({
       ) : (
         <input
           id={id}
+          type={filter.inputType ?? 'text'}
           value={(value as string) ?? ''}
           onChange={(event) => set(event.target.value)}
         />

@@ -17,6 +17,7 @@ export function FilterTags({ filters, applied, onRemove }: FilterTagsProps) {
       const range = value as DateRange;
       return [range.from, range.to].filter(Boolean).join(' – ');
     }
+    if (def?.describe) return def.describe(String(value));
     return def?.options?.find((option) => option.value === value)?.label ?? String(value);
   };
   return (

@@ -30,7 +30,8 @@ export function pageWindow(page: number, pageCount: number, limit: number): numb
 interface PaginationProps {
   page: number;
   pageCount: number;
-  total: number;
+  /** `null` when the list does not know its total (a filtered list pages by cursor). */
+  total: number | null;
   onPage: (page: number) => void;
 }
 
@@ -40,7 +41,7 @@ export function Pagination({ page, pageCount, total, onPage }: PaginationProps) 
   if (pageCount < 1) return null;
   return (
     <nav className="pagination" aria-label={t('table.pagination')}>
-      <span className="muted">{t('table.total', { count: total })}</span>
+      {total !== null && <span className="muted">{t('table.total', { count: total })}</span>}
       <button
         type="button"
         className="button"

@@ -5,6 +5,12 @@ export interface FilterDef {
   label: string;
   type: 'select' | 'text' | 'date_range';
   options?: { value: string; label: string }[];
+  /** The input of a `text` filter: a date or a number keeps the browser's own control. */
+  inputType?: 'text' | 'date' | 'number';
+  /** A control of the area's own (e.g. a donor look-up) in place of the default one. */
+  render?: (value: string, onChange: (value: string) => void) => React.ReactNode;
+  /** The tag text of a value (e.g. a donor's name for its id). */
+  describe?: (value: string) => string;
 }
 
 export type FilterDraft = Record<string, FilterValue>;

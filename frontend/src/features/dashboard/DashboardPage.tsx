@@ -1,14 +1,83 @@
+import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmptyState } from '@/components/EmptyState';
 import { PageHeader } from '@/components/PageHeader';
+import { Spinner } from '@/components/Spinner';
+import { StatTiles } from '@/components/StatTiles';
 import { pathFor, routeTitleKey } from '@/config/paths';
 import { useUser } from '@/lib/auth-store';
+import { formatMoney } from '@/lib/format';
 import { can } from '@/lib/permissions';
+import { dashboardApi } from './api';
+
+// The charts are their own chunk, fetched only when a dashboard with figures is shown.
+const Charts = lazy(() => import('./Charts'));
+
+function Figures() {
+  const { t, i18n } = useTranslation();
+  const locale = i18n.language;
+  const { data, isPending } = useQuery({
+    queryKey: ['dashboard'],
+    queryFn: dashboardApi.get,
+    staleTime: 0,
+  });
+  if (isPending || !data) return <Spinner />;
+  const { tiles } = data;
+  return (
+    <>
+      <StatTiles
+        label={t('dashboard.tiles.label')}
+        tiles={[
+          {
+            key: 'month',
+            label: t('dashboard.tiles.this_month'),
+            value: formatMoney(tiles.donations_this_month.total, locale),
+            hint: t('dashboard.tiles.gifts', { count: tiles.donations_this_month.count }),
+          },
+          {
+            key: 'tax_year',
+            label: t('dashboard.tiles.this_tax_year', {
+              year: tiles.donations_this_tax_year.tax_year,
+            }),
+            value: formatMoney(tiles.donations_this_tax_year.total, locale),
+            hint: t('dashboard.tiles.gifts', { count: tiles.donations_this_tax_year.count }),
+          },
+          {
+            key: 'donors',
+            label: t('dashboard.tiles.donors'),
+            value: tiles.donors.toLocaleString(locale === 'es' ? 'es-ES' : 'en-GB'),
+          },
+          {
+            key: 'average',
+            label: t('dashboard.tiles.average_gift'),
+            value: formatMoney(tiles.average_gift, locale),
+            hint: t('dashboard.tiles.average_hint'),
+          },
+          {
+            key: 'gift_aid',
+            label: t('dashboard.tiles.unclaimed_gift_aid'),
+            value:
+              tiles.unclaimed_gift_aid === null
+                ? t('common.none')
+                : formatMoney(tiles.unclaimed_gift_aid, locale),
+            hint:
+              tiles.unclaimed_gift_aid === null ? t('dashboard.tiles.gift_aid_soon') : undefined,
+          },
+        ]}
+      />
+      <Suspense fallback={<Spinner />}>
+        <Charts series={data.series} />
+      </Suspense>
+    </>
+  );
+}
 
 export default function DashboardPage() {
   const { t } = useTranslation();
   const user = useUser();
+  const charity = Boolean(user?.tenant);
   return (
     <section>
       <PageHeader title={t(routeTitleKey('home'))} />
@@ -22,12 +91,14 @@ export default function DashboardPage() {
           </p>
         )}
       </div>
-      {can(user, 'view-dashboard') ? (
-        <EmptyState title={t('dashboard.stats_title')}>
-          <p>{t('dashboard.stats_empty')}</p>
-        </EmptyState>
-      ) : (
+      {!can(user, 'view-dashboard') ? (
         <EmptyState title={t('dashboard.no_access')} />
+      ) : charity ? (
+        <Figures />
+      ) : (
+        <EmptyState title={t('dashboard.admin_title')}>
+          <p>{t('dashboard.admin_body')}</p>
+        </EmptyState>
       )}
     </section>
   );

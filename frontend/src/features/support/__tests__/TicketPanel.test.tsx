@@ -1,8 +1,9 @@
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { Toasts } from '@/components/toasts/Toasts';
 import { mockApi } from '@/test/fetch-mock';
+import { renderWithProviders as render } from '@/test/render';
 import { TicketPanel } from '../TicketPanel';
 
 describe('support ticket panel', () => {
@@ -26,7 +27,7 @@ describe('support ticket panel', () => {
       </>,
     );
     expect(screen.getByRole('dialog', { name: 'Add Ticket' })).toBeInTheDocument();
-    expect(screen.getByLabelText('Type')).toHaveValue('Report a bug');
+    expect(screen.getByLabelText('Type')).toHaveValue('bug');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('required')).toBeInTheDocument();
     expect(screen.getByLabelText('Title')).toHaveAttribute('aria-invalid', 'true');
@@ -39,7 +40,7 @@ describe('support ticket panel', () => {
     expect(onClose).toHaveBeenCalledTimes(1);
     expect(api.calls.at(-1)?.body).toEqual({
       title: 'Export is slow',
-      type: 'Feature request',
+      type: 'feature',
       description: 'Please make it faster',
     });
     expect(api.calls.at(-1)?.url.pathname).toBe('/api/feedbacks/store');
@@ -54,7 +55,7 @@ describe('support ticket panel', () => {
       <TicketPanel
         open
         onClose={onClose}
-        ticket={{ id: 't1', title: 'Old', type: 'Feature request', description: 'x' }}
+        ticket={{ id: 't1', title: 'Old', type: 'feature', description: 'x' }}
       />,
     );
     expect(screen.getByRole('dialog', { name: 'Edit Ticket' })).toBeInTheDocument();

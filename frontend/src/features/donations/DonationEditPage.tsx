@@ -1,0 +1,53 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { PageHeader } from '@/components/PageHeader';
+import { Spinner } from '@/components/Spinner';
+import { showToast } from '@/components/toasts/store';
+import { pathFor, routeTitleKey } from '@/config/paths';
+import { donationKeys, donationsApi } from './api';
+import { DonationForm, donationValuesOf } from './DonationForm';
+
+export default function DonationEditPage() {
+  const { t } = useTranslation();
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const {
+    data: donation,
+    refetch,
+    dataUpdatedAt,
+  } = useQuery({
+    queryKey: donationKeys.one(id),
+    queryFn: () => donationsApi.show(id),
+    staleTime: 0,
+  });
+  return (
+    <section>
+      <PageHeader title={t(routeTitleKey('donations.edit'))} />
+      {!donation ? (
+        <Spinner />
+      ) : (
+        <DonationForm
+          key={`${donation.version}-${dataUpdatedAt}`}
+          initial={donationValuesOf(donation)}
+          submitLabel={t('common.save')}
+          onSubmit={(input) => donationsApi.update(id, { ...input, version: donation.version })}
+          onSaved={(saved) => {
+            showToast({
+              type: 'success',
+              title: t('common.success'),
+              message: t('donations.saved'),
+            });
+            client.setQueryData(donationKeys.one(id), saved);
+            void client.invalidateQueries({ queryKey: ['table'] });
+            void client.invalidateQueries({ queryKey: ['donors'] });
+            navigate(pathFor('donations.show', { id }));
+          }}
+          onCancel={() => navigate(pathFor('donations.show', { id }))}
+          onReload={() => void refetch()}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,238 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  CheckboxField,
+  FieldError,
+  FormError,
+  SelectField,
+  SubmitButton,
+  TextField,
+  useForm,
+} from '@/components/forms';
+import { DonorLookup, type DonorChoice } from '@/features/donors/DonorLookup';
+import {
+  DONATION_STATUSES,
+  PAYMENT_METHODS,
+  type Donation,
+  type DonationInput,
+  type DonationStatus,
+  type PaymentMethod,
+} from './api';
+import { moneyInput, todayIso } from './money';
+import { useCatalogs } from './useCatalogs';
+
+export interface DonationFormValues extends Record<string, unknown> {
+  donor: DonorChoice | null;
+  amount: string;
+  date: string;
+  type_id: string;
+  payment_method: PaymentMethod;
+  location_id: string;
+  source: string;
+  external_ref: string;
+  benefit_value: string;
+  sponsored: boolean;
+  notes: string;
+  status: DonationStatus;
+  refunded_at: string;
+}
+
+export function emptyDonation(donor: DonorChoice | null = null): DonationFormValues {
+  return {
+    donor,
+    amount: '',
+    date: todayIso(),
+    type_id: '',
+    payment_method: 'cash',
+    location_id: '',
+    source: '',
+    external_ref: '',
+    benefit_value: '',
+    sponsored: false,
+    notes: '',
+    status: 'received',
+    refunded_at: '',
+  };
+}
+
+export function donationValuesOf(donation: Donation): DonationFormValues {
+  return {
+    donor: donation.donor_id ? { id: donation.donor_id, name: donation.donor_name ?? '' } : null,
+    amount: donation.amount,
+    date: donation.date,
+    type_id: donation.type_id ?? '',
+    payment_method: donation.payment_method,
+    location_id: donation.location_id ?? '',
+    source: donation.source ?? '',
+    external_ref: donation.external_ref ?? '',
+    benefit_value: donation.benefit_value ?? '',
+    sponsored: donation.sponsored,
+    notes: donation.notes ?? '',
+    status: donation.status,
+    refunded_at: donation.refunded_at ?? '',
+  };
+}
+
+export function toDonationInput(values: DonationFormValues): DonationInput {
+  const blank = (value: string) => (value.trim() ? value.trim() : null);
+  return {
+    donor_id: values.donor?.id ?? null,
+    amount: moneyInput(values.amount),
+    date: values.date,
+    type_id: blank(values.type_id),
+    payment_method: values.payment_method,
+    location_id: blank(values.location_id),
+    source: blank(values.source),
+    external_ref: blank(values.external_ref),
+    benefit_value: values.benefit_value.trim() ? moneyInput(values.benefit_value) : null,
+    sponsored: values.sponsored,
+    notes: blank(values.notes),
+    status: values.status,
+    refunded_at: values.status === 'refunded' ? blank(values.refunded_at) : null,
+  };
+}
+
+interface DonationFormProps {
+  initial: DonationFormValues;
+  submitLabel: string;
+  /** The donor is fixed (adding from a donor's page). */
+  lockDonor?: boolean;
+  onSubmit: (input: DonationInput) => Promise<Donation>;
+  onSaved: (donation: Donation) => void;
+  onCancel: () => void;
+  onReload?: () => void;
+}
+
+export function DonationForm(props: DonationFormProps) {
+  const { t } = useTranslation();
+  const form = useForm<DonationFormValues>(props.initial);
+  const { types, locations } = useCatalogs();
+  const donorErrorId = useId();
+  const values = form.values;
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    const saved = await form.submit((current) => props.onSubmit(toDonationInput(current)));
+    if (saved) props.onSaved(saved);
+  };
+
+  return (
+    <form
+      onSubmit={(event) => void submit(event)}
+      noValidate
+      className="card form-card"
+      data-testid="donation-form"
+    >
+      <FormError message={form.generalError} />
+      {form.generalError && props.onReload && (
+        <p>
+          <button type="button" className="button" onClick={props.onReload}>
+            {t('donors.reload')}
+          </button>
+        </p>
+      )}
+      <div className="field">
+        {props.lockDonor ? (
+          <p>
+            <strong>{t('donations.fields.donor')}:</strong> {values.donor?.name}
+          </p>
+        ) : (
+          <DonorLookup
+            label={t('donations.fields.donor')}
+            value={values.donor}
+            onChange={(choice) => form.setValue('donor', choice)}
+            invalid={Boolean(form.errors.donor_id)}
+            describedBy={donorErrorId}
+            placeholder={t('donations.anonymous_hint')}
+          />
+        )}
+        <FieldError id={donorErrorId} messages={form.errors.donor_id} />
+      </div>
+      <div className="grid-2">
+        <TextField
+          form={form}
+          name="amount"
+          label={t('donations.fields.amount')}
+          inputMode="numeric"
+          required
+        />
+        <TextField
+          form={form}
+          name="date"
+          type="date"
+          label={t('donations.fields.date')}
+          required
+        />
+        <SelectField
+          form={form}
+          name="type_id"
+          label={t('donations.fields.type')}
+          placeholder={t('donations.none')}
+          options={types.map((item) => ({ value: item.id, label: item.name }))}
+        />
+        <SelectField
+          form={form}
+          name="payment_method"
+          label={t('donations.fields.payment_method')}
+          options={PAYMENT_METHODS.map((value) => ({
+            value,
+            label: t(`donations.methods.${value}`),
+          }))}
+        />
+        <SelectField
+          form={form}
+          name="location_id"
+          label={t('donations.fields.location')}
+          placeholder={t('donations.none')}
+          options={locations.map((item) => ({ value: item.id, label: item.name }))}
+        />
+        <TextField form={form} name="source" label={t('donations.fields.source')} maxLength={100} />
+        <TextField
+          form={form}
+          name="external_ref"
+          label={t('donations.fields.external_ref')}
+          maxLength={100}
+        />
+        <TextField
+          form={form}
+          name="benefit_value"
+          label={t('donations.fields.benefit_value')}
+          inputMode="numeric"
+          hint={t('donations.benefit_hint')}
+        />
+        <SelectField
+          form={form}
+          name="status"
+          label={t('donations.fields.status')}
+          options={DONATION_STATUSES.map((value) => ({
+            value,
+            label: t(`donations.statuses.${value}`),
+          }))}
+        />
+        {values.status === 'refunded' && (
+          <TextField
+            form={form}
+            name="refunded_at"
+            type="date"
+            label={t('donations.fields.refunded_at')}
+            required
+          />
+        )}
+      </div>
+      <CheckboxField form={form} name="sponsored" label={t('donations.fields.sponsored')} />
+      <TextField
+        form={form}
+        name="notes"
+        label={t('donations.fields.notes')}
+        multiline
+        maxLength={5000}
+      />
+      <div className="form-actions">
+        <button type="button" className="button" onClick={props.onCancel}>
+          {t('common.cancel')}
+        </button>
+        <SubmitButton processing={form.processing}>{props.submitLabel}</SubmitButton>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,165 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { ConfirmDialog } from '@/components/ConfirmDialog';
+import { DataTable, type FilterDef, type TableMeta } from '@/components/data-table';
+import { filtersParam } from '@/components/data-table/filters';
+import { PageHeader } from '@/components/PageHeader';
+import { showToast } from '@/components/toasts/store';
+import { pathFor, routeTitleKey } from '@/config/paths';
+import { DonorLookup } from '@/features/donors/DonorLookup';
+import { formatMoney } from '@/lib/format';
+import {
+  DONATION_STATUSES,
+  donationKeys,
+  donationsApi,
+  PAYMENT_METHODS,
+  type Donation,
+} from './api';
+import { donationColumns } from './columns';
+import { useCatalogs } from './useCatalogs';
+
+/** Count and sum of the filtered set, from the totals endpoint (counters when unfiltered). */
+function FilteredTotals({ meta }: { meta: TableMeta }) {
+  const { t, i18n } = useTranslation();
+  const filters = filtersParam(meta.filters);
+  const { data } = useQuery({
+    queryKey: donationKeys.totals(filters),
+    queryFn: () => donationsApi.totals(filters),
+    staleTime: 0,
+  });
+  if (!data) return null;
+  return (
+    <p className="notice" role="status" data-testid="donation-totals">
+      {t('donations.totals', {
+        count: data.count,
+        sum: formatMoney(data.sum, i18n.language),
+      })}
+      {!data.complete && ` ${t('donations.totals_partial')}`}
+    </p>
+  );
+}
+
+export default function DonationsPage() {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const catalogs = useCatalogs();
+  const donorNames = useRef(new Map<string, string>());
+  const [deleting, setDeleting] = useState<Donation | null>(null);
+  const columns = useMemo(
+    () => donationColumns(t, i18n.language, catalogs),
+    [t, i18n.language, catalogs],
+  );
+  const filters: FilterDef[] = [
+    { key: 'date_from', label: t('donations.filters.date_from'), type: 'text', inputType: 'date' },
+    { key: 'date_to', label: t('donations.filters.date_to'), type: 'text', inputType: 'date' },
+    {
+      key: 'amount_min',
+      label: t('donations.filters.amount_min'),
+      type: 'text',
+      inputType: 'number',
+    },
+    {
+      key: 'amount_max',
+      label: t('donations.filters.amount_max'),
+      type: 'text',
+      inputType: 'number',
+    },
+    {
+      key: 'type_id',
+      label: t('donations.fields.type'),
+      type: 'select',
+      options: catalogs.types.map((item) => ({ value: item.id, label: item.name })),
+    },
+    {
+      key: 'payment_method',
+      label: t('donations.fields.payment_method'),
+      type: 'select',
+      options: PAYMENT_METHODS.map((value) => ({ value, label: t(`donations.methods.${value}`) })),
+    },
+    {
+      key: 'location_id',
+      label: t('donations.fields.location'),
+      type: 'select',
+      options: catalogs.locations.map((item) => ({ value: item.id, label: item.name })),
+    },
+    {
+      key: 'status',
+      label: t('donations.fields.status'),
+      type: 'select',
+      options: DONATION_STATUSES.map((value) => ({
+        value,
+        label: t(`donations.statuses.${value}`),
+      })),
+    },
+    {
+      key: 'donor_id',
+      label: t('donations.fields.donor'),
+      type: 'text',
+      render: (value, onChange) => (
+        <DonorLookup
+          hideLabel
+          label={t('donations.fields.donor')}
+          value={value ? { id: value, name: donorNames.current.get(value) ?? value } : null}
+          onChange={(choice) => {
+            if (choice) donorNames.current.set(choice.id, choice.name);
+            onChange(choice?.id ?? '');
+          }}
+        />
+      ),
+      describe: (value) => donorNames.current.get(value) ?? value,
+    },
+  ];
+
+  const remove = async (donation: Donation) => {
+    try {
+      const result = await donationsApi.remove(donation.id);
+      showToast({ type: 'success', title: t('common.success'), message: result.message });
+      void client.invalidateQueries({ queryKey: ['table'] });
+      void client.invalidateQueries({ queryKey: donationKeys.all });
+    } finally {
+      setDeleting(null);
+    }
+  };
+
+  return (
+    <section>
+      <PageHeader
+        title={t(routeTitleKey('donations'))}
+        actions={
+          <Link className="button button--primary" to={pathFor('donations.quick')}>
+            {t(routeTitleKey('donations.quick'))}
+          </Link>
+        }
+      />
+      <DataTable<Donation>
+        table="donations"
+        endpoint={donationsApi.endpoint}
+        columns={columns}
+        filters={filters}
+        defaults={{ sortBy: 'date' }}
+        summary={(meta) => <FilteredTotals meta={meta} />}
+        onEdit={(donation) => navigate(pathFor('donations.edit', { id: donation.id }))}
+        onDelete={setDeleting}
+      />
+      {deleting && (
+        <ConfirmDialog
+          title={t('donations.confirm_delete_title')}
+          confirmLabel={t('table.delete')}
+          danger
+          onConfirm={() => void remove(deleting)}
+          onCancel={() => setDeleting(null)}
+        >
+          <p>
+            {t('donations.confirm_delete', {
+              amount: formatMoney(deleting.amount, i18n.language),
+              donor: deleting.donor_name ?? t('donations.anonymous'),
+            })}
+          </p>
+        </ConfirmDialog>
+      )}
+    </section>
+  );
+}

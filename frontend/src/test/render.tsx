@@ -1,0 +1,18 @@
+import { render, type RenderOptions } from '@testing-library/react';
+import type { ReactElement, ReactNode } from 'react';
+import { MemoryRouter } from 'react-router';
+import { AppProvider, createQueryClient } from '@/app/provider';
+
+/** Renders inside a fresh query client and a memory router (for screens that link). */
+export function renderWithProviders(
+  ui: ReactElement,
+  { route = '/', ...options }: RenderOptions & { route?: string } = {},
+) {
+  const client = createQueryClient();
+  const Wrapper = ({ children }: { children: ReactNode }) => (
+    <AppProvider client={client}>
+      <MemoryRouter initialEntries={[route]}>{children}</MemoryRouter>
+    </AppProvider>
+  );
+  return { client, ...render(ui, { wrapper: Wrapper, ...options }) };
+}
