@@ -45,6 +45,15 @@ class GSI3(GlobalSecondaryIndex):  # type: ignore[type-arg]
     gsi3sk = UnicodeAttribute(range_key=True, attr_name="GSI3SK")
 
 
+class GSI4(GlobalSecondaryIndex):  # type: ignore[type-arg]
+    class Meta:
+        index_name = "GSI4"
+        projection = AllProjection()
+
+    gsi4pk = UnicodeAttribute(hash_key=True, attr_name="GSI4PK")
+    gsi4sk = UnicodeAttribute(range_key=True, attr_name="GSI4SK")
+
+
 class Entity(Model):
     """Every item of the table. Subclasses own their key shapes through `functions.core.keys`."""
 
@@ -61,12 +70,15 @@ class Entity(Model):
     gsi2sk = UnicodeAttribute(null=True, attr_name="GSI2SK")
     gsi3pk = UnicodeAttribute(null=True, attr_name="GSI3PK")
     gsi3sk = UnicodeAttribute(null=True, attr_name="GSI3SK")
+    gsi4pk = UnicodeAttribute(null=True, attr_name="GSI4PK")
+    gsi4sk = UnicodeAttribute(null=True, attr_name="GSI4SK")
     expires_at = TTLAttribute(null=True, attr_name="expires_at")
     created_at = UTCDateTimeAttribute(default_for_new=clock.now)
 
     gsi1 = GSI1()
     gsi2 = GSI2()
     gsi3 = GSI3()
+    gsi4 = GSI4()
 
 
 TABLE_KEYS = {"hash": "PK", "range": "SK"}
@@ -74,5 +86,6 @@ INDEXES = {
     "GSI1": ("GSI1PK", "GSI1SK"),
     "GSI2": ("GSI2PK", "GSI2SK"),
     "GSI3": ("GSI3PK", "GSI3SK"),
+    "GSI4": ("GSI4PK", "GSI4SK"),
 }
 TTL_ATTRIBUTE = "expires_at"
