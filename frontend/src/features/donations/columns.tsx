@@ -25,7 +25,7 @@ export function donationColumns(
       header: t('donations.fields.date'),
       enableSorting: true,
       cell: ({ row }) => (
-        <Link to={pathFor('donations.show', { id: row.original.id })}>
+        <Link className="nowrap" to={pathFor('donations.show', { id: row.original.id })}>
           {formatDate(row.original.date, locale)}
         </Link>
       ),
