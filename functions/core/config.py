@@ -36,6 +36,11 @@ def queue_url(queue: str) -> str:
     return url
 
 
+def max_receive_count() -> int:
+    """Deliveries of a job message before SQS moves it to the DLQ (the queues' RedrivePolicy)."""
+    return int(env("JOBS_MAX_RECEIVE_COUNT", "5"))
+
+
 def files_bucket() -> str:
     return env("FILES_BUCKET", "almoner-local-files")
 

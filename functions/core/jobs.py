@@ -109,6 +109,21 @@ def view(job: Job, extra_result: dict[str, Any] | None = None) -> dict[str, Any]
 JobHandler = Callable[[dict[str, Any]], None]
 
 
+def _give_up(message: dict[str, Any], error: Exception) -> None:
+    """The last delivery failed: the message goes to the DLQ (for a person to redrive), and the
+    job's status says so, so the SPA's progress bar stops instead of spinning forever."""
+    logger.exception("job failed for the last time; its message goes to the dead-letter queue")
+    job_id, tenant_id = message.get("job_id"), message.get("tenant_id")
+    if not job_id or not tenant_id:
+        return
+    try:
+        job = get(tenant_id, job_id)
+    except NotFound:
+        return
+    if job.status != DONE:
+        fail(job, f"The job failed after {config.max_receive_count()} attempts ({type(error).__name__}).")
+
+
 def sqs_handler(handle_message: JobHandler) -> Callable[[dict[str, Any], Any], Any]:
     """The Lambda handler for a queue: each record's JSON body goes to `handle_message`; a record
     that raises is reported as a batch item failure and retried, then goes to the DLQ."""
@@ -121,7 +136,12 @@ def sqs_handler(handle_message: JobHandler) -> Callable[[dict[str, Any], Any], A
     def record_handler(record: Any) -> None:
         message = json.loads(record.body)
         logger.append_keys(job_id=message.get("job_id"), tenant_id=message.get("tenant_id"))
-        handle_message(message)
+        try:
+            handle_message(message)
+        except Exception as error:
+            if int(record.attributes.approximate_receive_count) >= config.max_receive_count():
+                _give_up(message, error)
+            raise
 
     def handler(event: dict[str, Any], context: Any) -> Any:
         return process_partial_response(

@@ -71,3 +71,16 @@ def test_no_dead_letter_queue_is_consumed_and_each_has_an_alarm(resources: dict[
     for dlq in dead_letter_queues(resources):
         assert dlq not in consumed, f"{dlq} is a DLQ: redrive it by hand, do not consume it"
         assert dlq in watched, f"{dlq} has no depth alarm"
+
+
+def test_jobs_know_when_a_delivery_is_the_last(template: dict[str, Any], resources: dict[str, Any]) -> None:
+    """Workers mark a job failed on its last delivery (JOBS_MAX_RECEIVE_COUNT): that number must
+    be every work queue's maxReceiveCount."""
+    configured = int(template["Globals"]["Function"]["Environment"]["Variables"]["JOBS_MAX_RECEIVE_COUNT"])
+    queues = resources_of_type(resources, "AWS::SQS::Queue")
+    counts = {
+        name: int(queue["Properties"]["RedrivePolicy"]["maxReceiveCount"])
+        for name, queue in queues.items()
+        if "RedrivePolicy" in queue.get("Properties", {})
+    }
+    assert counts and set(counts.values()) == {configured}, counts
