@@ -1,21 +1,39 @@
-"""A faster, equivalent DynamoDB TransactWriteItems for the embedded moto.
+"""Faster, equivalent DynamoDB TransactWriteItems and Query for the embedded moto.
 
-moto 5.2 takes a `copy.deepcopy` of the WHOLE table for every item of a transaction so that it
-can roll back: a transaction costs O(table size), and the local stack slows to seconds per
-donation once a charity has a few thousand items. This keeps moto's own checks and writes and
-replaces only the backup: the items the transaction touches are copied before it runs and put
-back if it is cancelled. All-or-nothing behaviour is unchanged (tests/unit/test_moto_speedups.py).
+TransactWriteItems: moto 5.2 takes a `copy.deepcopy` of the WHOLE table for every item of a
+transaction so that it can roll back: a transaction costs O(table size), and the local stack
+slows to seconds per donation once a charity has a few thousand items. This keeps moto's own
+checks and writes and replaces only the backup: the items the transaction touches are copied
+before it runs and put back if it is cancelled. All-or-nothing behaviour is unchanged
+(tests/unit/test_moto_speedups.py).
+
+Query: moto's `Table.query` walks (and sorts) every item of the table for every request, so a
+list page or an export page costs O(table) and an export O(table²). `_QueryIndexes` keeps, per
+table and per index, each partition's keys in moto's own sort order, maintained on every write
+path; a query with a partition-key equality hands moto's unchanged `Table.query` only the few
+items that can matter (the partition, narrowed by the sort-key condition, ExclusiveStartKey and
+Limit, plus one neighbour either side). moto still evaluates the key condition, sorts, pages,
+filters and projects, so results stay moto's by construction; anything unusual (multi-attribute
+keys, legacy QueryFilter, a start key without every key attribute) falls back to moto's full
+walk. docs/decisions/0006-moto-speedups.md records why.
 """
 
 from __future__ import annotations
 
+import bisect
+import contextlib
 import copy
 import functools
+import inspect
+import threading
+import weakref
+from collections.abc import Iterator
 from types import SimpleNamespace
 from typing import Any
 
 from moto.dynamodb import models as dynamodb_models
-from moto.dynamodb.models.table import Table
+from moto.dynamodb.models.dynamo_type import DynamoType
+from moto.dynamodb.models.table import RESULT_SIZE_LIMIT, GlobalSecondaryIndex, Table
 
 _applied = False
 
@@ -64,10 +82,356 @@ def _restore(backend: Any, touched: list[tuple[str, dict[str, Any], Any]]) -> No
             backend.put_item(table_name, copy.deepcopy(attributes))
 
 
+# --- Query ---------------------------------------------------------------------------------------
+
+_lock = threading.RLock()  # the embedded server answers requests from several threads
+_narrowed = threading.local()  # (table, candidate items) while one query of this thread runs
+_indexes: weakref.WeakKeyDictionary[Table, dict[str | None, _Index]] = weakref.WeakKeyDictionary()
+_query_enabled = False
+
+
+class _Ref:
+    """The item key at the end of an index entry; never decides an order (see `_Index`)."""
+
+    __slots__ = ("hash", "range")
+
+    def __init__(self, hash_value: DynamoType, range_value: DynamoType | None) -> None:
+        self.hash, self.range = hash_value, range_value
+
+    def __lt__(self, other: object) -> bool:
+        return False
+
+    def __gt__(self, other: object) -> bool:
+        return False
+
+
+def _native(entry: tuple[Any, ...]) -> tuple[Any, ...]:
+    return entry[:-1]
+
+
+def _range_value(entry: tuple[Any, ...]) -> Any:
+    return entry[1]
+
+
+class _Spec:
+    """How moto selects and orders one index's items, worked out as `Table.query` does.
+
+    `sort_attrs` is moto's own `_generate_attr_to_sort_by` order, so sorting entries by the
+    `cast_value`s of those attributes (what `DynamoType.__lt__` compares) is moto's order.
+    `required` are the attributes moto insists are present and truthy (a sparse index).
+    """
+
+    __slots__ = ("hash_attr", "range_attr", "required", "sort_attrs")
+
+    def __init__(
+        self, hash_attr: str, range_attr: str | None, required: tuple[str, ...], sort_attrs: tuple[str, ...]
+    ):
+        self.hash_attr, self.range_attr, self.required, self.sort_attrs = (
+            hash_attr,
+            range_attr,
+            required,
+            sort_attrs,
+        )
+
+    def key(self) -> tuple[Any, ...]:
+        return (self.hash_attr, self.range_attr, self.required, self.sort_attrs)
+
+
+def _spec(table: Table, index_name: str | None) -> _Spec | None:
+    if index_name is None:
+        sort_attrs = [table.hash_key_attr] + ([table.range_key_attr] if table.range_key_attr else [])
+        return _Spec(table.hash_key_attr, table.range_key_attr, (), tuple(sort_attrs))
+    index = next((i for i in table.all_indexes() if i.name == index_name), None)
+    if index is None:
+        return None  # moto reports the unknown index
+    hash_keys = [k["AttributeName"] for k in index.schema if k["KeyType"] == "HASH"]
+    range_keys = [k["AttributeName"] for k in index.schema if k["KeyType"] == "RANGE"]
+    if len(hash_keys) != 1 or len(range_keys) > 1:
+        return None  # multi-attribute keys: moto's full walk
+    if range_keys:
+        range_attrs: list[str | None] = [range_keys[0], table.range_key_attr]
+    elif isinstance(index, GlobalSecondaryIndex) and table.range_key_attr:
+        range_attrs = [table.range_key_attr, table.range_key_attr]
+    else:
+        range_attrs = [table.hash_key_attr, table.range_key_attr]
+    sort_attrs = table._generate_attr_to_sort_by([hash_keys[0], table.hash_key_attr], range_attrs)
+    return _Spec(
+        hash_keys[0], range_keys[0] if range_keys else None, tuple(hash_keys + range_keys), tuple(sort_attrs)
+    )
+
+
+class _Index:
+    """One index's (or the base table's) partitions: partition key -> entries in moto's order.
+
+    An entry is the tuple of the item's sort-attribute `cast_value`s followed by a `_Ref` to its
+    key; the values include the table's own key, so two entries never tie before the `_Ref`.
+    """
+
+    __slots__ = ("entries", "partitions", "spec", "spec_key")
+
+    def __init__(self, spec: _Spec) -> None:
+        self.spec, self.spec_key = spec, spec.key()
+        self.partitions: dict[tuple[str, Any], list[tuple[Any, ...]]] = {}
+        self.entries: dict[tuple[DynamoType, DynamoType | None], tuple[tuple[str, Any], tuple[Any, ...]]] = {}
+
+    def _entry(self, item: Any) -> tuple[tuple[str, Any], tuple[Any, ...]] | None:
+        attrs = item.attrs
+        if self.spec.required:
+            if not all(attrs.get(name) for name in self.spec.required):
+                return None
+            hash_value = attrs[self.spec.hash_attr]
+        else:
+            hash_value = item.hash_key
+        if any(name not in attrs for name in self.spec.sort_attrs):
+            return None
+        values = tuple(attrs[name].cast_value for name in self.spec.sort_attrs)
+        return (hash_value.type, hash_value.cast_value), (*values, _Ref(item.hash_key, item.range_key))
+
+    def add(self, item: Any, *, in_order: bool) -> None:
+        located = self._entry(item)
+        if located is None:
+            return
+        partition_key, entry = located
+        entries = self.partitions.setdefault(partition_key, [])
+        if in_order:
+            bisect.insort(entries, entry, key=_native)
+        else:
+            entries.append(entry)
+        self.entries[(item.hash_key, item.range_key)] = located
+
+    def discard(self, key: tuple[DynamoType, DynamoType | None]) -> None:
+        located = self.entries.pop(key, None)
+        if located is None:
+            return
+        partition_key, entry = located
+        entries = self.partitions[partition_key]
+        position = bisect.bisect_left(entries, _native(entry), key=_native)
+        while entries[position] is not entry:
+            position += 1
+        del entries[position]
+        if not entries:
+            del self.partitions[partition_key]
+
+
+def _table_items(table: Table) -> list[Any]:
+    if table.range_key_attr:
+        return [item for hash_set in table.items.values() for item in hash_set.values()]
+    return list(table.items.values())
+
+
+def _index(table: Table, index_name: str | None, spec: _Spec) -> _Index:
+    """The index, built on its first query (one sort) and kept current by `_reindex` after."""
+    indexes = _indexes.setdefault(table, {})
+    index = indexes.get(index_name)
+    if index is None or index.spec_key != spec.key():
+        index = _Index(spec)
+        for item in _table_items(table):
+            index.add(item, in_order=False)
+        for entries in index.partitions.values():
+            entries.sort(key=_native)
+        indexes[index_name] = index
+    return index
+
+
+def _reindex(table: Table, hash_value: DynamoType, range_value: DynamoType | None) -> None:
+    """Re-file one item key in every built index of `table` after any write to it."""
+    with _lock:
+        indexes = _indexes.get(table)
+        if not indexes:
+            return
+        try:
+            key = (hash_value, range_value if table.range_key_attr else None)
+            if table.range_key_attr:
+                item = table.items.get(hash_value, {}).get(range_value)
+            else:
+                item = table.items.get(hash_value)
+            for index in indexes.values():
+                index.discard(key)
+                if item is not None:
+                    index.add(item, in_order=True)
+        except Exception:
+            # An item moto accepts but these indexes cannot order (a key attribute of the wrong
+            # type): forget them; the next query rebuilds or falls back to moto's own walk.
+            _indexes.pop(table, None)
+
+
+def _window(
+    entries: list[tuple[Any, ...]], lo: int, hi: int, operator: str, values: list[Any]
+) -> tuple[int, int]:
+    """The entries whose sort-key value can satisfy the key condition (a contiguous run)."""
+    operator = operator.upper()
+    if operator in ("=", "EQ"):
+        return (
+            bisect.bisect_left(entries, values[0], lo, hi, key=_range_value),
+            bisect.bisect_right(entries, values[0], lo, hi, key=_range_value),
+        )
+    if operator in ("<", "LT"):
+        return lo, bisect.bisect_left(entries, values[0], lo, hi, key=_range_value)
+    if operator in ("<=", "LE"):
+        return lo, bisect.bisect_right(entries, values[0], lo, hi, key=_range_value)
+    if operator in (">", "GT"):
+        return bisect.bisect_right(entries, values[0], lo, hi, key=_range_value), hi
+    if operator in (">=", "GE"):
+        return bisect.bisect_left(entries, values[0], lo, hi, key=_range_value), hi
+    if operator == "BETWEEN":
+        start = bisect.bisect_left(entries, values[0], lo, hi, key=_range_value)
+        return start, max(start, bisect.bisect_right(entries, values[1], lo, hi, key=_range_value))
+    if operator == "BEGINS_WITH":
+        prefix = values[0]
+        start = bisect.bisect_left(entries, prefix, lo, hi, key=_range_value)
+        outside = functools.partial(_outside_prefix, prefix)
+        return start, bisect.bisect_left(entries, 1, start, hi, key=outside)
+    return lo, hi
+
+
+def _outside_prefix(prefix: Any, entry: tuple[Any, ...]) -> int:
+    return 0 if entry[1].startswith(prefix) else 1
+
+
+def _candidates(table: Table, arguments: dict[str, Any]) -> list[Any] | None:
+    """The items moto's query needs to see to answer exactly as its full walk does, or None.
+
+    Dropped are: other partitions and items outside the index (moto skips them before sorting);
+    items beyond the sort-key condition except one neighbour either side (moto skips them
+    without counting them; the neighbour after the run still makes moto set LastEvaluatedKey when
+    a page ends exactly at the run's end); items at or before ExclusiveStartKey in the read
+    direction (moto skips that prefix); and items past Limit + 1 or past the 1 MB page.
+    """
+    index_name = arguments.get("index_name")
+    spec = _spec(table, index_name)
+    if spec is None:
+        return None
+    if index_name is None:
+        hash_value = arguments.get("hash_key")
+    else:
+        conditions = arguments.get("hash_key_conditions") or []
+        if len(conditions) != 1 or conditions[0][0] != spec.hash_attr:
+            return None
+        hash_value = conditions[0][1]
+    range_conditions = arguments.get("range_key_conditions") or []
+    if hash_value is None or len(range_conditions) > 1:
+        return None
+    exact = not arguments.get("filter_kwargs")  # legacy QueryFilter: the whole partition
+    forward = arguments.get("scan_index_forward") is not False
+    limit = arguments.get("limit")
+    start_key = arguments.get("exclusive_start_key")
+    operator = arguments.get("range_comparison")
+    with _lock:
+        entries = _index(table, index_name, spec).partitions.get((hash_value.type, hash_value.cast_value), [])
+        lo, hi = 0, len(entries)
+        if exact and operator:
+            compared = range_conditions[-1][0] if range_conditions else spec.range_attr
+            if compared is not None and compared == spec.range_attr and spec.sort_attrs[1:2] == (compared,):
+                values = [value.cast_value for value in arguments.get("range_objs") or []]
+                start, end = _window(entries, lo, hi, operator, values)
+                lo, hi = max(start - 1, lo), min(end + 1, hi)
+        if exact and start_key is not None and all(name in start_key for name in spec.sort_attrs):
+            after = tuple(DynamoType(start_key[name]).cast_value for name in spec.sort_attrs)
+            if forward:
+                lo = max(lo, bisect.bisect_right(entries, after, lo, hi, key=_native))
+            else:
+                hi = min(hi, bisect.bisect_left(entries, after, lo, hi, key=_native))
+        positions = range(lo, hi) if forward else range(hi - 1, lo - 1, -1)
+        chosen: list[Any] = []
+        size, full = 0, False
+        for position in positions:
+            ref = entries[position][-1]
+            item: Any = table.items.get(ref.hash)
+            if item is not None and table.range_key_attr:
+                item = item.get(ref.range)
+            if item is None:
+                continue
+            chosen.append(item)
+            if not exact:
+                continue
+            if full or (limit is not None and len(chosen) >= limit + 2):
+                break
+            size += item.size()
+            full = size > RESULT_SIZE_LIMIT
+    return chosen
+
+
+def _install_query() -> None:
+    original_query = Table.query
+    original_all_items = Table.all_items
+    original_put = Table.put_item
+    original_delete = Table.delete_item
+    original_update = dynamodb_models.DynamoDBBackend.update_item
+    signature = inspect.signature(original_query)
+
+    @functools.wraps(original_all_items)
+    def all_items(self: Table) -> list[Any]:
+        if getattr(_narrowed, "table", None) is self:
+            return list(_narrowed.items)
+        return original_all_items(self)
+
+    @functools.wraps(original_query)
+    def query(self: Table, *args: Any, **kwargs: Any) -> Any:
+        candidates = None
+        if _query_enabled:
+            try:
+                candidates = _candidates(self, signature.bind(self, *args, **kwargs).arguments)
+            except Exception:
+                candidates = None  # anything unexpected: moto's own walk decides, errors included
+        if candidates is None:
+            return original_query(self, *args, **kwargs)
+        _narrowed.table, _narrowed.items = self, candidates
+        try:
+            return original_query(self, *args, **kwargs)
+        finally:
+            _narrowed.table = _narrowed.items = None
+
+    @functools.wraps(original_put)
+    def put_item(self: Table, *args: Any, **kwargs: Any) -> Any:
+        item = original_put(self, *args, **kwargs)
+        _reindex(self, item.hash_key, item.range_key)
+        return item
+
+    @functools.wraps(original_delete)
+    def delete_item(self: Table, hash_key: DynamoType, range_key: DynamoType | None) -> Any:
+        try:
+            return original_delete(self, hash_key, range_key)
+        finally:
+            _reindex(self, hash_key, range_key)
+
+    @functools.wraps(original_update)
+    def update_item(self: Any, table_name: str, key: dict[str, Any], *args: Any, **kwargs: Any) -> Any:
+        # moto's UpdateItem changes the stored Item in place (its index keys included).
+        try:
+            return original_update(self, table_name, key, *args, **kwargs)
+        finally:
+            table = self.tables.get(table_name)
+            if table is not None and table.hash_key_attr in key:
+                range_key = key.get(table.range_key_attr) if table.range_key_attr else None
+                _reindex(
+                    table,
+                    DynamoType(key[table.hash_key_attr]),
+                    DynamoType(range_key) if range_key is not None else None,
+                )
+
+    Table.all_items = all_items  # type: ignore[method-assign]
+    Table.query = query  # type: ignore[method-assign]
+    Table.put_item = put_item  # type: ignore[method-assign]
+    Table.delete_item = delete_item  # type: ignore[method-assign]
+    dynamodb_models.DynamoDBBackend.update_item = update_item  # type: ignore[method-assign]
+
+
+@contextlib.contextmanager
+def query_speedup(enabled: bool) -> Iterator[None]:
+    """Turn the Query speed-up on or off for a block (the equivalence tests compare both)."""
+    global _query_enabled
+    before, _query_enabled = _query_enabled, enabled
+    try:
+        yield
+    finally:
+        _query_enabled = before
+
+
 def apply() -> None:
     """Install once per process (idempotent)."""
-    global _applied
+    global _applied, _query_enabled
     if _applied:
+        _query_enabled = True
         return
     original = dynamodb_models.DynamoDBBackend.transact_write_items
 
@@ -80,6 +444,9 @@ def apply() -> None:
             _restore(self, touched)
             raise
 
-    dynamodb_models.copy = SimpleNamespace(deepcopy=_deepcopy_except_tables)  # type: ignore[attr-defined]
+    dynamodb_models.copy = SimpleNamespace(  # type: ignore[attr-defined, assignment]
+        deepcopy=_deepcopy_except_tables
+    )
     dynamodb_models.DynamoDBBackend.transact_write_items = transact_write_items  # type: ignore[method-assign]
-    _applied = True
+    _install_query()
+    _applied = _query_enabled = True

@@ -3,6 +3,8 @@ the table."""
 
 from __future__ import annotations
 
+import random
+
 import boto3
 import pytest
 from botocore.exceptions import ClientError
@@ -78,3 +80,362 @@ def test_other_deep_copies_in_moto_still_copy():
 
     value = {"nested": [1, 2]}
     assert models.copy.deepcopy(value) is not value
+
+
+# --- Query: the speed-up answers every query exactly as moto's full walk does -----------------
+
+QUERY_TABLE = "speedups-query"
+
+
+@pytest.fixture(autouse=True)
+def _query_speedup_left_as_found():
+    """Other suites (functional) run on plain moto in the same worker: leave the switch as found."""
+    before = moto_speedups._query_enabled
+    yield
+    moto_speedups._query_enabled = before
+
+
+@pytest.fixture
+def query_table():
+    moto_speedups.apply()
+    with mock_aws():
+        client = boto3.client("dynamodb", region_name="eu-west-2")
+        client.create_table(
+            TableName=QUERY_TABLE,
+            BillingMode="PAY_PER_REQUEST",
+            AttributeDefinitions=[
+                {"AttributeName": name, "AttributeType": kind}
+                for name, kind in (
+                    ("PK", "S"),
+                    ("SK", "S"),
+                    ("G1PK", "S"),
+                    ("G1SK", "S"),
+                    ("G2PK", "S"),
+                    ("G2SK", "N"),
+                    ("G3PK", "S"),
+                    ("LSK", "N"),
+                )
+            ],
+            KeySchema=[
+                {"AttributeName": "PK", "KeyType": "HASH"},
+                {"AttributeName": "SK", "KeyType": "RANGE"},
+            ],
+            GlobalSecondaryIndexes=[
+                {
+                    "IndexName": "GSI1",
+                    "KeySchema": [
+                        {"AttributeName": "G1PK", "KeyType": "HASH"},
+                        {"AttributeName": "G1SK", "KeyType": "RANGE"},
+                    ],
+                    "Projection": {"ProjectionType": "ALL"},
+                },
+                {
+                    "IndexName": "GSI2",
+                    "KeySchema": [
+                        {"AttributeName": "G2PK", "KeyType": "HASH"},
+                        {"AttributeName": "G2SK", "KeyType": "RANGE"},
+                    ],
+                    "Projection": {"ProjectionType": "INCLUDE", "NonKeyAttributes": ["n"]},
+                },
+                {
+                    "IndexName": "GSI3",
+                    "KeySchema": [{"AttributeName": "G3PK", "KeyType": "HASH"}],
+                    "Projection": {"ProjectionType": "KEYS_ONLY"},
+                },
+            ],
+            LocalSecondaryIndexes=[
+                {
+                    "IndexName": "LSI",
+                    "KeySchema": [
+                        {"AttributeName": "PK", "KeyType": "HASH"},
+                        {"AttributeName": "LSK", "KeyType": "RANGE"},
+                    ],
+                    "Projection": {"ProjectionType": "ALL"},
+                }
+            ],
+        )
+        yield client
+
+
+STRINGS = ["a", "ab", "abc", "b", "b#1", "b#10", "b#2", "ba", "c", "zz"]
+NUMBERS = ["-3", "-1.5", "0", "1", "2", "2.5", "10", "100"]
+
+
+def _random_item(rng, pk=None, sk=None):
+    item = {
+        "PK": {"S": pk or rng.choice(["p0", "p1", "p2"])},
+        "SK": {"S": sk or rng.choice(STRINGS) + str(rng.randint(0, 30))},
+        "n": {"N": str(rng.randint(0, 9))},
+        "s": {"S": rng.choice(STRINGS)},
+    }
+    for name, values, kind in (
+        ("G1PK", ["g0", "g1"], "S"),
+        ("G1SK", STRINGS, "S"),
+        ("G2PK", ["h0", "h1"], "S"),
+        ("G2SK", NUMBERS, "N"),
+        ("G3PK", ["k0", "k1"], "S"),
+        ("LSK", NUMBERS, "N"),
+    ):
+        if rng.random() < 0.75:  # sparse indexes: some items lack a key attribute
+            item[name] = {kind: rng.choice(values)}
+    return item
+
+
+def _existing_key(client, rng):
+    items = client.scan(TableName=QUERY_TABLE, ProjectionExpression="PK, SK")["Items"]
+    return rng.choice(items) if items else {"PK": {"S": "p0"}, "SK": {"S": "a0"}}
+
+
+def _write(client, rng):
+    """One random write through one of moto's write paths."""
+    kind = rng.choice(["put", "put", "update", "update", "delete", "batch", "transact", "cancelled"])
+    if kind == "put":
+        client.put_item(TableName=QUERY_TABLE, Item=_random_item(rng))
+    elif kind == "update":
+        key = _existing_key(client, rng) if rng.random() < 0.8 else _random_item(rng)
+        names = rng.sample(["G1PK", "G1SK", "G2SK", "G3PK", "LSK", "n"], 2)
+        values = {"G1PK": "g1", "G1SK": rng.choice(STRINGS), "G3PK": "k0", "n": "7"}
+        if rng.random() < 0.4:
+            client.update_item(
+                TableName=QUERY_TABLE,
+                Key={"PK": key["PK"], "SK": key["SK"]},
+                UpdateExpression="REMOVE " + ", ".join(names),
+            )
+        else:
+            client.update_item(
+                TableName=QUERY_TABLE,
+                Key={"PK": key["PK"], "SK": key["SK"]},
+                UpdateExpression="SET " + ", ".join(f"{name} = :{name}" for name in names),
+                ExpressionAttributeValues={
+                    f":{name}": (
+                        {"N": rng.choice(NUMBERS)}
+                        if name in ("G2SK", "LSK")
+                        else {"S": values.get(name, "x")}
+                    )
+                    if name != "n"
+                    else {"N": "7"}
+                    for name in names
+                },
+            )
+    elif kind == "delete":
+        key = _existing_key(client, rng)
+        client.delete_item(TableName=QUERY_TABLE, Key={"PK": key["PK"], "SK": key["SK"]})
+    elif kind == "batch":
+        requests = [{"PutRequest": {"Item": _random_item(rng, sk=f"batch{n}")}} for n in range(3)]
+        key = _existing_key(client, rng)
+        requests.append({"DeleteRequest": {"Key": {"PK": key["PK"], "SK": key["SK"]}}})
+        client.batch_write_item(RequestItems={QUERY_TABLE: requests})
+    else:
+        key = _existing_key(client, rng)
+        items = [
+            {
+                "Put": {
+                    "TableName": QUERY_TABLE,
+                    "Item": _random_item(rng, pk="p1", sk=f"tx{rng.randint(0, 9)}"),
+                }
+            },
+            {
+                "Update": {
+                    "TableName": QUERY_TABLE,
+                    "Key": {"PK": key["PK"], "SK": key["SK"]},
+                    "UpdateExpression": "SET G1SK = :v, G1PK = :g",
+                    "ExpressionAttributeValues": {":v": {"S": rng.choice(STRINGS)}, ":g": {"S": "g0"}},
+                }
+            },
+        ]
+        if kind == "cancelled":
+            items.append(
+                {
+                    "ConditionCheck": {
+                        "TableName": QUERY_TABLE,
+                        "Key": {"PK": {"S": "missing"}, "SK": {"S": "missing"}},
+                        "ConditionExpression": "attribute_exists(PK)",
+                    }
+                }
+            )
+        try:
+            client.transact_write_items(TransactItems=items)
+        except ClientError as error:
+            assert error.response["Error"]["Code"] == "TransactionCanceledException"
+
+
+INDEXES = {
+    None: ("PK", ["p0", "p1", "p2"], "SK", "S"),
+    "GSI1": ("G1PK", ["g0", "g1"], "G1SK", "S"),
+    "GSI2": ("G2PK", ["h0", "h1"], "G2SK", "N"),
+    "GSI3": ("G3PK", ["k0", "k1"], None, None),
+    "LSI": ("PK", ["p0", "p1", "p2"], "LSK", "N"),
+}
+
+
+def _random_query(rng):
+    index = rng.choice(list(INDEXES))
+    hash_name, hash_values, range_name, kind = INDEXES[index]
+    values = {":h": {"S": rng.choice(hash_values)}}
+    condition = "#h = :h"
+    names = {"#h": hash_name}
+    if range_name is not None and rng.random() < 0.75:
+        names["#r"] = range_name
+        pool = [s + str(rng.randint(0, 30)) if index is None and rng.random() < 0.5 else s for s in STRINGS]
+        pick = (lambda: {"S": rng.choice(pool)}) if kind == "S" else (lambda: {"N": rng.choice(NUMBERS)})
+        operator = rng.choice(
+            ["=", "<", "<=", ">", ">=", "BETWEEN"] + (["begins_with"] if kind == "S" else [])
+        )
+        if operator == "BETWEEN":
+            low, high = sorted([pick(), pick()], key=lambda value: next(iter(value.values())))
+            if kind == "N":
+                low, high = sorted([low, high], key=lambda value: float(value["N"]))
+            values.update({":a": low, ":b": high})
+            condition += " AND #r BETWEEN :a AND :b"
+        elif operator == "begins_with":
+            values[":a"] = {"S": rng.choice(["a", "ab", "b", "b#", "b#1", "c", "q"])}
+            condition += " AND begins_with(#r, :a)"
+        else:
+            values[":a"] = pick()
+            condition += f" AND #r {operator} :a"
+    request = {
+        "TableName": QUERY_TABLE,
+        "KeyConditionExpression": condition,
+        "ExpressionAttributeNames": names,
+        "ExpressionAttributeValues": values,
+        "ScanIndexForward": rng.random() < 0.5,
+    }
+    if index is not None:
+        request["IndexName"] = index
+    if rng.random() < 0.8:
+        request["Limit"] = rng.choice([1, 3, 5, 50])
+    if rng.random() < 0.3:
+        request["FilterExpression"] = "n > :f"
+        request["ExpressionAttributeValues"][":f"] = {"N": str(rng.randint(0, 9))}
+    if rng.random() < 0.15:
+        request["Select"] = "COUNT"
+    elif rng.random() < 0.2 and index in (None, "GSI1", "LSI"):
+        request["ProjectionExpression"] = "PK, SK, #s"
+        request["ExpressionAttributeNames"]["#s"] = "s"
+    if rng.random() < 0.1:
+        request["ConsistentRead"] = True
+    return request
+
+
+def _answer(client, request):
+    try:
+        reply = client.query(**request)
+    except ClientError as error:
+        return {"error": error.response["Error"]["Code"]}
+    reply.pop("ResponseMetadata", None)
+    return reply
+
+
+def _random_start_key(client, request, rng):
+    """The key of a random item of the queried partition (in or out of the key condition)."""
+    index = request.get("IndexName")
+    hash_name, _, range_name, _ = INDEXES[index]
+    partition = {
+        "TableName": QUERY_TABLE,
+        "KeyConditionExpression": "#h = :h",
+        "ExpressionAttributeNames": {"#h": hash_name},
+        "ExpressionAttributeValues": {":h": request["ExpressionAttributeValues"][":h"]},
+    }
+    if index is not None:
+        partition["IndexName"] = index
+    with moto_speedups.query_speedup(False):
+        items = client.query(**partition)["Items"]
+    if not items:
+        return None
+    item = rng.choice(items)
+    return {name: item[name] for name in {"PK", "SK", hash_name, range_name} - {None}}
+
+
+def _pages(client, request, rng):
+    """Every page of `request` with the speed-up off and on; the start keys come from moto."""
+    pages = []
+    if rng.random() < 0.3:
+        start = _random_start_key(client, request, rng)
+        if start is not None:
+            request = {**request, "ExclusiveStartKey": start}
+    for _ in range(8):
+        with moto_speedups.query_speedup(False):
+            expected = _answer(client, request)
+        with moto_speedups.query_speedup(True):
+            actual = _answer(client, request)
+        pages.append((expected, actual))
+        if "LastEvaluatedKey" not in expected:
+            break
+        request = {**request, "ExclusiveStartKey": expected["LastEvaluatedKey"]}
+    return pages
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_queries_answer_as_moto_does_through_every_write_path(query_table, seed):
+    rng = random.Random(seed)  # noqa: S311
+    for _ in range(60):
+        query_table.put_item(TableName=QUERY_TABLE, Item=_random_item(rng))
+    for step in range(60):
+        if rng.random() < 0.4:
+            _write(query_table, rng)
+        request = _random_query(rng)
+        for expected, actual in _pages(query_table, request, rng):
+            assert actual == expected, (seed, step, request)
+
+
+def test_a_page_hands_moto_only_a_page_of_candidates(query_table, monkeypatch):
+    for n in range(300):
+        query_table.put_item(
+            TableName=QUERY_TABLE,
+            Item={
+                "PK": {"S": "t"},
+                "SK": {"S": f"d{n:04d}"},
+                "G1PK": {"S": "g"},
+                "G1SK": {"S": f"{n % 97:03d}"},
+            },
+        )
+    seen = []
+    original = moto_speedups._candidates
+
+    def spy(table, arguments):
+        chosen = original(table, arguments)
+        seen.append(len(chosen))
+        return chosen
+
+    monkeypatch.setattr(moto_speedups, "_candidates", spy)
+    reply = query_table.query(
+        TableName=QUERY_TABLE,
+        IndexName="GSI1",
+        KeyConditionExpression="G1PK = :g AND G1SK > :s",
+        ExpressionAttributeValues={":g": {"S": "g"}, ":s": {"S": "050"}},
+        ScanIndexForward=False,
+        Limit=20,
+    )
+    query_table.query(
+        TableName=QUERY_TABLE,
+        KeyConditionExpression="PK = :p AND begins_with(SK, :s)",
+        ExpressionAttributeValues={":p": {"S": "t"}, ":s": {"S": "d01"}},
+        ExclusiveStartKey={"PK": {"S": "t"}, "SK": {"S": "d0150"}},
+        Limit=20,
+    )
+    assert len(reply["Items"]) == 20 and "LastEvaluatedKey" in reply
+    assert seen == [22, 22]
+
+
+def test_a_restored_table_answers_from_its_own_items(query_table):
+    rng = random.Random(11)  # noqa: S311
+    for _ in range(40):
+        query_table.put_item(TableName=QUERY_TABLE, Item=_random_item(rng))
+    request = {
+        "TableName": QUERY_TABLE,
+        "IndexName": "GSI1",
+        "KeyConditionExpression": "G1PK = :g",
+        "ExpressionAttributeValues": {":g": {"S": "g0"}},
+    }
+    query_table.query(**request)  # builds the source table's indexes
+    backup = query_table.create_backup(TableName=QUERY_TABLE, BackupName="before")["BackupDetails"][
+        "BackupArn"
+    ]
+    query_table.restore_table_from_backup(TargetTableName="restored", BackupArn=backup)
+    query_table.put_item(TableName=QUERY_TABLE, Item=_random_item(rng) | {"G1PK": {"S": "g0"}})
+    restored = {**request, "TableName": "restored"}
+    with moto_speedups.query_speedup(False):
+        expected = _answer(query_table, restored)
+    with moto_speedups.query_speedup(True):
+        assert _answer(query_table, restored) == expected
+    assert _answer(query_table, request)["Count"] == expected["Count"] + 1
