@@ -14,7 +14,9 @@ AREAS = (
     "feedbacks",
     "donors",
     "donations",
+    "declarations",
     "dashboard",
+    "giftaid",
     "dev",
 )
 API_PREFIX = "/api"

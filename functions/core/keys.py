@@ -272,3 +272,91 @@ def donation_month_sk(month: str, dimension: str = "ALL") -> str:
 def donation_tax_year_sk(tax_year: int) -> str:
     """Tax-year aggregate; sorts after every month item (`T` > digits), so one range reads both."""
     return f"DONATIONSTATS#TY#{tax_year}"
+
+
+# ------------------------------------------------------------------ Gift Aid: declarations, states
+def declaration_sk(declaration_id: str) -> str:
+    return f"DECLARATION#{declaration_id}"
+
+
+def owned_declaration_sk(date_given: str, declaration_id: str) -> str:
+    """GSI3 sort key of a declaration in its donor's partition (`donor_owned_pk`), so a merge
+    re-points it like every other per-donor record."""
+    return f"DECLARATION#{date_given}#{declaration_id}"
+
+
+def declaration_prefix() -> str:
+    return "DECLARATION#"
+
+
+def gift_aid_state_pk(tenant_id: str, state: str) -> str:
+    """GSI4 partition of the donations in one Gift Aid state (`claimable`, `needs_attention`...):
+    every donation item carries it, rewritten whenever its state changes."""
+    return f"{tenant_pk(tenant_id)}#GIFTAID#{state}"
+
+
+def gift_aid_state_sk(iso_date: str, donation_id: str) -> str:
+    """GSI4 sort key: `<date>#<donation id>` (a date range goes in the key condition)."""
+    return f"{iso_date}#{donation_id}"
+
+
+def declaration_evidence_key(tenant_id: str, donor_id: str, upload_id: str, extension: str) -> str:
+    """S3 key of a declaration's evidence file (uploaded by a presigned PUT)."""
+    return f"{declaration_evidence_prefix(tenant_id, donor_id)}{upload_id}.{extension}"
+
+
+# ------------------------------------------------------------------ Gift Aid: claims
+# A claim is `PK=TENANT#tid, SK=CLAIM#<id>`; everything it owns (build chunks, one membership line
+# per attached donation, submissions) lives in its own partition `claim_pk`, read consistently.
+def gift_aid_settings_sk() -> str:
+    return "GIFTAIDSETTINGS"
+
+
+def claim_sk(claim_id: str) -> str:
+    return f"CLAIM#{claim_id}"
+
+
+def claim_prefix() -> str:
+    return "CLAIM#"
+
+
+def claim_pk(tenant_id: str, claim_id: str) -> str:
+    return f"{tenant_pk(tenant_id)}#CLAIM#{claim_id}"
+
+
+def claim_chunk_sk(chunk_number: int) -> str:
+    return f"CHUNK#{chunk_number:06d}"
+
+
+def claim_chunk_prefix() -> str:
+    return "CHUNK#"
+
+
+def claim_line_sk(donation_id: str) -> str:
+    return f"LINE#{donation_id}"
+
+
+def claim_line_prefix() -> str:
+    return "LINE#"
+
+
+def claim_submission_sk(sortable_id: str) -> str:
+    return f"SUBMISSION#{sortable_id}"
+
+
+def claim_submission_prefix() -> str:
+    return "SUBMISSION#"
+
+
+def gift_aid_reminder_sk(iso_date: str) -> str:
+    """One item per charity per day: the reminders schedule's business key (conditional put)."""
+    return f"GIFTAIDREMINDER#{iso_date}"
+
+
+def claim_object_key(tenant_id: str, claim_id: str, filename: str) -> str:
+    """S3 key of a claim's files (schedule ODS/zip, R68 XML, gateway requests and responses)."""
+    return f"claims/{tenant_id}/{claim_id}/{filename}"
+
+
+def declaration_evidence_prefix(tenant_id: str, donor_id: str) -> str:
+    return f"declarations/{tenant_id}/{donor_id}/"

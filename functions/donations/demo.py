@@ -1,9 +1,11 @@
 """Demo donors and donations for the local stack's demo charity (wired into `chalicelocal/seed.py`).
 
 About 40 donors — a few with details HMRC would reject (a long name, a title it refuses, a
-partial postcode, no house number) so the Gift Aid screens have something to explain — and about
-300 donations over three tax years, all written through the services (totals, counters and
-aggregates are therefore exact). Deterministic, and does nothing when the charity has donors."""
+partial postcode, no house number) so the Gift Aid screens have something to explain — most with
+a Gift Aid declaration (written, online, oral; some reaching back 4 years), and about 300
+donations over three tax years, all written through the services (totals, counters, aggregates
+and Gift Aid states are therefore exact). Deterministic, and does nothing when the charity has
+donors."""
 
 from __future__ import annotations
 
@@ -14,6 +16,8 @@ from decimal import Decimal
 from functions.core import clock, counters
 from functions.core.access import Principal
 from functions.core.identity import User
+from functions.declarations import service as declarations
+from functions.declarations.schemas import DeclarationBody
 from functions.donations import catalog, quick
 from functions.donations.models import PAYMENT_METHODS
 from functions.donations.schemas import CatalogBody
@@ -149,6 +153,34 @@ def _donor_bodies(rng: random.Random) -> list[DonorBody]:
     return bodies
 
 
+def _declaration(number: int, today: dt.date) -> DeclarationBody | None:
+    """Most donors have a declaration: written or online for future gifts (some also the past
+    4 years), a few oral ones (confirmed, or still waiting for the written confirmation); every
+    sixth donor has none, so the Gift Aid screens show each state with its reason."""
+    if number % 6 == 5:
+        return None
+    long_ago = today - dt.timedelta(days=3 * 365 + 30)
+    if number % 3 == 0:
+        return DeclarationBody(
+            method="online",
+            scope=["future", "past_4_years"],
+            date_given=today - dt.timedelta(days=400),
+            statement_version="online-2024",
+        )
+    if number % 4 == 1:
+        sent = long_ago + dt.timedelta(days=3) if number % 8 != 1 else None
+        return DeclarationBody(
+            method="oral",
+            scope=["future"],
+            date_given=long_ago,
+            statement_version="phone-2023",
+            confirmation_sent_on=sent,
+        )
+    return DeclarationBody(
+        method="written", scope=["future"], date_given=long_ago, statement_version="paper-2023"
+    )
+
+
 def seed_demo(tenant_id: str, *, donations: int = 300) -> bool:
     """Create the demo's donors, types, locations and donations; False when already there."""
     who = _principal(tenant_id)
@@ -159,8 +191,13 @@ def seed_demo(tenant_id: str, *, donations: int = 300) -> bool:
     location_ids = [
         catalog.create(catalog.LOCATIONS, who, CatalogBody(name=name))["id"] for name in LOCATIONS
     ]
-    donor_ids = [donors.create(who, body)["id"] for body in _donor_bodies(rng)]
+    bodies = _donor_bodies(rng)
+    donor_ids = [donors.create(who, body)["id"] for body in bodies]
     today = clock.today()
+    for number, (donor_id, body) in enumerate(zip(donor_ids, bodies, strict=True)):
+        declaration = _declaration(number, today) if body.type == "individual" else None
+        if declaration is not None:
+            declarations.create(who, donor_id, declaration)
     rows = []
     for number in range(donations):
         day = today - dt.timedelta(days=rng.randint(0, 3 * 365))

@@ -5,7 +5,13 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from pynamodb.attributes import BooleanAttribute, NumberAttribute, UnicodeAttribute, VersionAttribute
+from pynamodb.attributes import (
+    BooleanAttribute,
+    MapAttribute,
+    NumberAttribute,
+    UnicodeAttribute,
+    VersionAttribute,
+)
 
 from functions.core import keys
 from functions.core.money import DecimalAttribute
@@ -45,11 +51,34 @@ class Donation(Entity, discriminator="Donation"):
     notes = UnicodeAttribute(null=True)
     status = UnicodeAttribute(default=RECEIVED)
     refunded_at = UnicodeAttribute(null=True)  # ISO date
+    payment_for_goods = BooleanAttribute(default=False)  # tickets, raffles, membership with rights
+    # Gift Aid (docs/api.md "Gift Aid: declarations and eligibility"): the stored assessment,
+    # rewritten with GSI4 (`gift_aid_state_pk`) by every write that can change it.
+    gift_aid_state = UnicodeAttribute(null=True)
+    gift_aid_reason = UnicodeAttribute(null=True)  # message key, None when claimable
+    gift_aid_params = MapAttribute(default=dict)  # type: ignore[var-annotated]
+    gift_aid_amount = DecimalAttribute(null=True)  # tax reclaimable when claimable
+    gift_aid_excluded_reason = UnicodeAttribute(null=True)  # parked by a user (reversible)
+    claim_id = UnicodeAttribute(null=True)  # set only by the claims pipeline (conditional write)
     version = VersionAttribute()
 
     @classmethod
     def key(cls, tenant_id: str, donation_id: str) -> tuple[str, str]:
         return keys.tenant_pk(tenant_id), keys.donation_sk(donation_id)
+
+
+class DonationGiftAid(Entity):
+    """A donation as the Gift Aid recompute sees it: the assessment only, so recomputing does not
+    bump the donation's version (an edit form open meanwhile stays valid); the recompute's update
+    is conditional on the version it read, so it never overwrites a newer edit."""
+
+    gift_aid_state = UnicodeAttribute(null=True)
+    gift_aid_reason = UnicodeAttribute(null=True)
+    gift_aid_params = MapAttribute(null=True)  # type: ignore[var-annotated]
+    gift_aid_amount = DecimalAttribute(null=True)
+    gift_aid_excluded_reason = UnicodeAttribute(null=True)
+    claim_id = UnicodeAttribute(null=True)
+    version = NumberAttribute(null=True)
 
 
 class DonationType(Entity, discriminator="DonationType"):

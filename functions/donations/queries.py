@@ -1,6 +1,7 @@
 """The donations list and its totals: each page is ONE Query (docs/access-patterns.md).
 
 Which index serves a request:
+- a Gift Aid state filter → GSI4 (the donations in that state), date range in the key, sorted by date;
 - a donor filter, sorted by date → GSI3 (the donor's owned records), date range in the key;
 - sorted by amount → GSI2 (by amount), amount range in the key;
 - otherwise → GSI1 (by date, the default, newest first), date range in the key.
@@ -32,6 +33,7 @@ class DonationFilters:
     location_id: str | None = None
     status: str | None = None
     donor_id: str | None = None
+    gift_aid_state: str | None = None
 
     @property
     def empty(self) -> bool:
@@ -68,6 +70,14 @@ def _plan(tenant_id: str, filters: DonationFilters, sort: str) -> tuple[Any, str
         conditions.append(Donation.amount >= filters.amount_min)
     if filters.amount_max is not None:
         conditions.append(Donation.amount <= filters.amount_max)
+    if filters.gift_aid_state:
+        if filters.donor_id:
+            conditions.append(Donation.donor_id == filters.donor_id)
+        key_condition = Donation.gsi4sk.between(
+            keys.gift_aid_state_sk(low or "", ""), keys.gift_aid_state_sk(high or "9999-12-31", "~")
+        )
+        pk = keys.gift_aid_state_pk(tenant_id, filters.gift_aid_state)
+        return Donation.gsi4.query, "GSI4", pk, key_condition, conditions
     if filters.donor_id:
         key_condition = Donation.gsi3sk.between(
             keys.owned_donation_sk(low or "", ""), keys.owned_donation_sk(high or "9999-12-31", "~")

@@ -86,7 +86,10 @@ def _chunks(tenant_id: str, rows: Rows) -> list[Rows]:
         trial = Transaction()
         candidate = current + [row]
         repository.add_changes(
-            trial, [(None, _draft(tenant_id, body, donor_map)) for _, body in candidate], donor_map
+            trial,
+            [(None, _draft(tenant_id, body, donor_map)) for _, body in candidate],
+            donor_map,
+            assess=False,
         )
         if len(trial) > MAX_ITEMS and current:
             chunks.append(current)

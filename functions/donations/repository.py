@@ -13,6 +13,7 @@ from typing import Any
 from functions.core import keys
 from functions.core.counters import TenantCounters
 from functions.core.errors import NotFound
+from functions.declarations import eligibility
 from functions.domain.tax_year import month_of, tax_year_of
 from functions.donations.models import RECEIVED, CatalogUsage, Donation, DonationStats, ExternalRef
 from functions.donors.models import Donor, DonorTotals, DonorYear
@@ -30,7 +31,8 @@ def get(tenant_id: str, donation_id: str) -> Donation:
 
 
 def index_keys(donation: Donation) -> None:
-    """GSI1: by date; GSI2: by amount; GSI3: the donor's owned records (absent when anonymous)."""
+    """GSI1: by date; GSI2: by amount; GSI3: the donor's owned records (absent when anonymous);
+    GSI4 (the Gift Aid state) is set by `eligibility.stamp`."""
     tid, did, day = donation.tenant_id, donation.donation_id, donation.donation_date
     donation.gsi1pk = keys.donations_by_date_pk(tid)
     donation.gsi1sk = keys.dated_sk(day, did)
@@ -90,15 +92,42 @@ def _ref_key(donation: Donation | None) -> tuple[str, str] | None:
     )
 
 
-def add_changes(transaction: Transaction, changes: Iterable[Change], donors: dict[str, Donor]) -> None:
+def _carry_gift_aid(before: Donation | None, after: Donation) -> Any:
+    """Keep what an edit form does not send (a user's exclusion, the claim holding the donation)
+    and answer the write's condition: the claim is still the one read, so an edit never drops a
+    donation from a claim that took it meanwhile (docs/api.md, contract for the claims pipeline)."""
+    if before is None:
+        return Donation.pk.does_not_exist()
+    if after is not before:
+        after.claim_id = before.claim_id
+        after.gift_aid_excluded_reason = before.gift_aid_excluded_reason
+        after.gift_aid_state = before.gift_aid_state
+        after.gift_aid_amount = before.gift_aid_amount
+    if before.claim_id is None:
+        return Donation.claim_id.does_not_exist()
+    return Donation.claim_id == before.claim_id
+
+
+def add_changes(
+    transaction: Transaction,
+    changes: Iterable[Change],
+    donors: dict[str, Donor],
+    *,
+    gift_aid: eligibility.Context | None = None,
+    assess: bool = True,
+) -> None:
     """Add to `transaction` the writes of `changes` and of every total they move. `donors` holds
-    each donor involved as read before (its total guards the GSI2 sort key by total)."""
+    each donor involved as read before (its total guards the GSI2 sort key by total). Every
+    donation written carries its Gift Aid assessment (`assess=False` only for sizing a batch)."""
     donor_deltas: dict[str, list[Decimal]] = {}
     for before, after in changes:
         if after is not None:
             index_keys(after)
-            new = before is None
-            transaction.put(after, condition=Donation.pk.does_not_exist() if new else None, tag="donation")
+            condition = _carry_gift_aid(before, after)
+            if assess:
+                gift_aid = gift_aid or eligibility.Context(after.tenant_id)
+                eligibility.stamp(after, donors.get(after.donor_id or ""), gift_aid)
+            transaction.put(after, condition=condition, tag="donation")
         elif before is not None:
             transaction.delete(before, tag="donation")
         for sign, state in ((-1, before), (1, after)):

@@ -64,6 +64,19 @@ def delete(donation_id: str) -> Response:
     return json_response(service.remove(principal(), donation_id))
 
 
+@bp.route("/donations/{donation_id}/gift-aid/exclude", methods=["POST"])
+@requires(MANAGE)
+def exclude_gift_aid(donation_id: str) -> Response:
+    body = parse_body(schemas.ExcludeBody, current_request())
+    return json_response(service.exclude(principal(), donation_id, body.reason.strip()))
+
+
+@bp.route("/donations/{donation_id}/gift-aid/include", methods=["POST"])
+@requires(MANAGE)
+def include_gift_aid(donation_id: str) -> Response:
+    return json_response(service.include(principal(), donation_id))
+
+
 @bp.route("/donors/{donor_id}/donations", methods=["GET"])
 @requires(MANAGE)
 def donor_donations(donor_id: str) -> Response:

@@ -68,6 +68,9 @@ def _past_date(value: Any) -> dt.date:
     return day
 
 
+GiftAidStateName = Literal[
+    "claimable", "not_eligible", "needs_attention", "excluded", "in_claim", "claimed", "handled_elsewhere"
+]
 Amount = Annotated[Decimal, BeforeValidator(_money)]
 Benefit = Annotated[Decimal, BeforeValidator(lambda v: _money(v, allow_zero=True))]
 PastDate = Annotated[dt.date, BeforeValidator(_past_date)]
@@ -88,6 +91,7 @@ class DonationBody(Schema):
     notes: str | None = Field(default=None, max_length=5000)
     status: Literal["received", "refunded", "cancelled"] = "received"
     refunded_at: PastDate | None = Field(default=None, validate_default=True)
+    payment_for_goods: bool = False
 
     @field_validator("donor_id", "type_id", "location_id", "source", "external_ref", "notes")
     @classmethod
@@ -131,6 +135,7 @@ class DonationFilterBody(Schema):
     location_id: str | None = Field(default=None, max_length=40)
     status: Literal["received", "refunded", "cancelled"] | None = None
     donor_id: str | None = Field(default=None, max_length=40)
+    gift_aid_state: GiftAidStateName | None = None
 
     @field_validator("date_to", "amount_max")
     @classmethod
@@ -143,6 +148,10 @@ class DonationFilterBody(Schema):
 
 class DonationListQuery(ListQuery):
     sortBy: Literal["date", "amount", "id"] = "date"  # noqa: N815
+
+
+class ExcludeBody(Schema):
+    reason: str = Field(min_length=1, max_length=200)
 
 
 class FiltersQuery(Schema):

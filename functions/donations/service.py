@@ -14,6 +14,7 @@ from functions.core.messages import t
 from functions.core.money import money_text
 from functions.core.pagination import decode_cursor, encode_cursor, page_body
 from functions.core.validation import validate
+from functions.declarations import eligibility
 from functions.domain import names
 from functions.donations import queries, repository
 from functions.donations.models import Donation
@@ -48,8 +49,24 @@ def view(donation: Donation) -> dict[str, Any]:
         "notes": donation.notes,
         "status": donation.status,
         "refunded_at": donation.refunded_at,
+        "payment_for_goods": bool(donation.payment_for_goods),
+        "gift_aid": gift_aid_view(donation),
         "version": donation.version,
         "created_at": clock.iso(donation.created_at),
+    }
+
+
+def gift_aid_view(donation: Donation) -> dict[str, Any]:
+    """The stored assessment, its reason rendered in the reader's language."""
+    raw = donation.gift_aid_params
+    params = {k: str(v) for k, v in (raw.as_dict() if hasattr(raw, "as_dict") else dict(raw or {})).items()}
+    reason = donation.gift_aid_reason
+    return {
+        "state": donation.gift_aid_state,
+        "reason": reason,
+        "reason_text": t(reason, **params) if reason else None,
+        "params": params,
+        "amount": money_text(donation.gift_aid_amount or Decimal(0)),
     }
 
 
@@ -74,6 +91,7 @@ def build(tenant_id: str, body: DonationBody, donation_id: str, donor: Donor | N
         notes=body.notes,
         status=body.status,
         refunded_at=body.refunded_at.isoformat() if body.refunded_at else None,
+        payment_for_goods=body.payment_for_goods,
     )
 
 
@@ -187,7 +205,7 @@ def listing(who: Principal, query: DonationListQuery, *, donor_id: str | None = 
     if donor_id is not None:
         values["donor_id"] = donor_id
     filters = filters_from(values)
-    sort = "amount" if query.sortBy == "amount" else "date"
+    sort = "amount" if query.sortBy == "amount" and not filters.gift_aid_state else "date"
     rows, last_key = queries.page(
         who.tenant_id,
         filters,
@@ -216,3 +234,30 @@ def totals(who: Principal, values: dict[str, Any]) -> dict[str, Any]:
     else:
         count, total, complete = queries.totals(who.tenant_id, filters)
     return {"count": count, "sum": money_text(total or Decimal(0)), "complete": complete}
+
+
+def exclude(who: Principal, donation_id: str, reason: str) -> dict[str, Any]:
+    """Park a donation out of Gift Aid claims, with the user's reason (reversible)."""
+    return _set_exclusion(who, donation_id, reason, "donation.gift_aid_excluded")
+
+
+def include(who: Principal, donation_id: str) -> dict[str, Any]:
+    """Undo an exclusion: the donation is assessed again."""
+    return _set_exclusion(who, donation_id, None, "donation.gift_aid_included")
+
+
+def _set_exclusion(who: Principal, donation_id: str, reason: str | None, action: str) -> dict[str, Any]:
+    donation = repository.get(who.tenant_id, donation_id)
+    if donation.claim_id:
+        raise Conflict("giftaid.donation_in_claim")
+    donation.gift_aid_excluded_reason = reason
+    donor = (
+        donors.get_many(who.tenant_id, [donation.donor_id]).get(donation.donor_id or "")
+        if donation.donor_id
+        else None
+    )
+    eligibility.stamp(donation, donor, eligibility.Context(who.tenant_id))
+    if not eligibility.save_assessment(donation):
+        raise Conflict("donations.stale")
+    audit.record(who.tenant_id, action, actor_id=who.user_id, donation_id=donation_id, reason=reason)
+    return view(repository.get(who.tenant_id, donation_id))

@@ -20,6 +20,7 @@ from functions.core.access import Principal
 from functions.core.errors import Conflict, Invalid, NotFound
 from functions.core.messages import t
 from functions.core.table import Entity
+from functions.declarations import eligibility
 from functions.domain import matching, names
 from functions.donations import repository as donations
 from functions.donations import service as donation_service
@@ -139,6 +140,7 @@ def merge(who: Principal, body: MergeBody) -> dict[str, Any]:
     _move(who.tenant_id, records, merged.donor_id, after)
     repository.delete(repository.get(who.tenant_id, merged.donor_id))
     record.update(actions=[DonorMerge.status.set("done")])
+    eligibility.recompute_donor(who.tenant_id, survivor.donor_id)  # the merged donor's declarations too
     audit.record(
         who.tenant_id,
         "donor.merged",
@@ -175,6 +177,8 @@ def undo(who: Principal, merge_id: str) -> dict[str, Any]:
     for field in PROFILE_FIELDS:
         setattr(after, field, getattr(before, field))
     repository.update(survivor_now, after, service.profile_actions(after))
+    for donor_id in (record.survivor_id, record.merged_id):
+        eligibility.recompute_donor(who.tenant_id, donor_id)
     record.update(
         actions=[DonorMerge.status.set("undone"), DonorMerge.undone_at.set(clock.iso(clock.now()) or "")]
     )

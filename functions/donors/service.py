@@ -13,6 +13,7 @@ from functions.core.messages import t
 from functions.core.money import money_text
 from functions.core.pagination import decode_cursor, encode_cursor, page_body
 from functions.core.validation import validate
+from functions.declarations import eligibility
 from functions.domain import names
 from functions.domain.tax_year import tax_year_label, tax_year_of
 from functions.donors import repository, search
@@ -98,6 +99,7 @@ def update(who: Principal, donor_id: str, body: DonorUpdateBody) -> dict[str, An
     for field, value in _profile(body).items():
         setattr(after, field, value)
     repository.update(before, after, profile_actions(after))
+    eligibility.recompute_donor(who.tenant_id, donor_id)  # details decide "needs attention"
     return show(who, donor_id)
 
 

@@ -17,3 +17,17 @@ def test_the_demo_seeds_once_with_consistent_totals(aws):
     assert search_donors("demo-tenant", "featherstonehaugh")
     assert seed_demo("demo-tenant") is False
     assert read_counters("demo-tenant").donations == 120
+
+
+def test_the_demo_shows_claimable_not_eligible_and_needs_attention_donations(aws):
+    from functions.core import keys
+    from functions.donations.models import Donation
+
+    seed_demo("demo-tenant", donations=120)
+    counts = {
+        state: Donation.gsi4.count(keys.gift_aid_state_pk("demo-tenant", state))
+        for state in ("claimable", "not_eligible", "needs_attention", "handled_elsewhere")
+    }
+    assert all(counts.values()), counts
+    sample = next(iter(Donation.gsi4.query(keys.gift_aid_state_pk("demo-tenant", "needs_attention"))))
+    assert sample.gift_aid_reason and sample.gift_aid_reason.startswith("giftaid.")

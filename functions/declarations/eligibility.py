@@ -1,0 +1,232 @@
+"""Gift Aid eligibility stored on every donation (docs/api.md "Gift Aid: declarations and
+eligibility"): the adapter between table items and the pure rules of
+`functions.domain.giftaid.eligibility`.
+
+- `Context` gathers what the rules read (the charity's entity type and year end, each donor's
+  declarations), once per write, lazily.
+- `stamp` sets a donation item's assessment and GSI4 keys; the donation transactions call it, so
+  a donation is never written without its state.
+- `recompute_donor` / `recompute_donations` re-assess stored donations after a donor, declaration
+  or claim change: an UpdateItem per changed donation, conditional on the version read and on no
+  claim holding it (the claims pipeline owns `in_claim` / `claimed`).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterable
+from decimal import Decimal
+from typing import Any
+
+from functions.core import clock, keys
+from functions.core.identity import Tenant
+from functions.core.table import Entity
+from functions.declarations import messages  # noqa: F401  (registers the reasons' texts)
+from functions.declarations.models import DeclarationRecord
+from functions.domain.giftaid import model
+from functions.domain.giftaid.eligibility import Charity, assess
+from functions.donations.models import Donation, DonationGiftAid
+from functions.donors.models import Donor
+from functions.donors.transaction import Transaction, TransactionFailed
+
+MAX_RECOMPUTE = 2000  # donations one donor change re-assesses at once; the daily refresh does the rest
+HELD = (model.GiftAidState.IN_CLAIM.value, model.GiftAidState.CLAIMED.value)
+
+
+def _day(value: str | None) -> dt.date | None:
+    return dt.date.fromisoformat(value) if value else None
+
+
+def domain_donor(donor: Donor) -> model.Donor:
+    return model.Donor(
+        donor_id=donor.donor_id,
+        is_individual=donor.donor_type == "individual",
+        title=donor.title,
+        first_name=donor.first_name or "",
+        last_name=donor.last_name or "",
+        house=donor.house or "",
+        postcode=donor.postcode,
+        overseas=(donor.country or "GB") != "GB",
+    )
+
+
+def domain_donation(donation: Donation) -> model.Donation:
+    return model.Donation(
+        donation_id=donation.donation_id,
+        donor_id=donation.donor_id,
+        amount=donation.amount,
+        date=dt.date.fromisoformat(donation.donation_date),
+        payment_method=donation.payment_method or "other",
+        benefit_value=donation.benefit_value or Decimal("0.00"),
+        sponsored=bool(donation.sponsored),
+        status=donation.status,
+        is_payment_for_goods=bool(donation.payment_for_goods),
+        excluded_reason=donation.gift_aid_excluded_reason,
+        claim_id=donation.claim_id,
+    )
+
+
+def domain_declaration(record: DeclarationRecord) -> model.Declaration:
+    return model.Declaration(
+        declaration_id=record.declaration_id,
+        method=model.DeclarationMethod(record.method),
+        scopes=frozenset(model.DeclarationScope(str(scope)) for scope in record.scopes or []),
+        date_given=dt.date.fromisoformat(record.date_given),
+        donation_id=record.donation_id,
+        confirmation_sent_on=_day(record.confirmation_sent_on),
+        cancelled_on=_day(record.cancelled_on),
+        cancellation_reason=record.cancellation_reason,
+    )
+
+
+def declaration_records(tenant_id: str, donor_id: str) -> list[DeclarationRecord]:
+    """A donor's whole declaration history (GSI3, the donor's owned records)."""
+    found = DeclarationRecord.gsi3.query(
+        keys.donor_owned_pk(tenant_id, donor_id),
+        DeclarationRecord.gsi3sk.startswith(keys.declaration_prefix()),
+    )
+    return [record for record in found if isinstance(record, DeclarationRecord)]
+
+
+def declarations_of(tenant_id: str, donor_id: str) -> list[model.Declaration]:
+    return [domain_declaration(record) for record in declaration_records(tenant_id, donor_id)]
+
+
+def charity_of(tenant_id: str) -> Charity:
+    try:
+        tenant = Tenant.get(*Tenant.key(tenant_id))
+    except Tenant.DoesNotExist:
+        return Charity()
+    month, day = (int(part) for part in (tenant.year_end or "03-31").split("-"))
+    entity = tenant.entity_type or "trust"
+    known = {member.value for member in model.EntityType}
+    return Charity(model.EntityType(entity if entity in known else "other"), (month, day))
+
+
+class Context:
+    """What the rules read for the donations of one write, each part read once when first needed.
+    `fresh` declarations (just written) replace their stored copies: the GSI3 read that finds the
+    others is eventually consistent."""
+
+    def __init__(self, tenant_id: str, fresh: Iterable[DeclarationRecord] = ()) -> None:
+        self.tenant_id = tenant_id
+        self.today = clock.today()
+        self._charity: Charity | None = None
+        self._declarations: dict[str, list[model.Declaration]] = {}
+        self._fresh = list(fresh)
+
+    def charity(self) -> Charity:
+        if self._charity is None:
+            self._charity = charity_of(self.tenant_id)
+        return self._charity
+
+    def declarations(self, donor_id: str) -> list[model.Declaration]:
+        if donor_id not in self._declarations:
+            fresh = {r.declaration_id: r for r in self._fresh if r.donor_id == donor_id}
+            stored = declaration_records(self.tenant_id, donor_id)
+            stored = [record for record in stored if record.declaration_id not in fresh]
+            self._declarations[donor_id] = [domain_declaration(r) for r in [*stored, *fresh.values()]]
+        return self._declarations[donor_id]
+
+    def assess(self, donation: Donation, donor: Donor | None) -> model.Assessment:
+        return assess(
+            domain_donation(donation),
+            domain_donor(donor) if donor is not None else None,
+            self.declarations(donation.donor_id) if donation.donor_id else [],
+            today=self.today,
+            charity=self.charity(),
+            claimed=donation.gift_aid_state == model.GiftAidState.CLAIMED.value,
+        )
+
+
+def _stored(donation: Donation) -> tuple[Any, ...]:
+    params = donation.gift_aid_params
+    plain = params.as_dict() if hasattr(params, "as_dict") else dict(params or {})
+    return (
+        donation.gift_aid_state,
+        donation.gift_aid_reason,
+        plain,
+        donation.gift_aid_amount,
+        donation.gsi4pk,
+        donation.gsi4sk,
+    )
+
+
+def stamp(donation: Donation, donor: Donor | None, context: Context) -> bool:
+    """Set the donation's assessment and GSI4 keys; True when they changed."""
+    before = _stored(donation)
+    found = context.assess(donation, donor)
+    donation.gift_aid_state = found.state.value
+    donation.gift_aid_reason = found.reason
+    donation.gift_aid_params = dict(found.params)
+    if found.state.value not in HELD:  # a claim keeps the value it attached with
+        donation.gift_aid_amount = found.gift_aid
+    elif donation.gift_aid_amount is None:
+        donation.gift_aid_amount = Decimal("0.00")
+    donation.gsi4pk = keys.gift_aid_state_pk(donation.tenant_id, found.state.value)
+    donation.gsi4sk = keys.gift_aid_state_sk(donation.donation_date, donation.donation_id)
+    return _stored(donation) != before
+
+
+def save_assessment(donation: Donation) -> bool:
+    """Write a donation's stamped assessment without bumping its version; False when the donation
+    changed since it was read (its own write stamped it) or a claim took it meanwhile."""
+    view = DonationGiftAid(donation.pk, donation.sk)
+    actions: list[Any] = [
+        DonationGiftAid.gift_aid_state.set(donation.gift_aid_state),
+        DonationGiftAid.gift_aid_params.set(donation.gift_aid_params),
+        DonationGiftAid.gift_aid_amount.set(donation.gift_aid_amount),
+        DonationGiftAid.gsi4pk.set(donation.gsi4pk),
+        DonationGiftAid.gsi4sk.set(donation.gsi4sk),
+    ]
+    for attribute, value in (
+        (DonationGiftAid.gift_aid_reason, donation.gift_aid_reason),
+        (DonationGiftAid.gift_aid_excluded_reason, donation.gift_aid_excluded_reason),
+    ):
+        actions.append(attribute.set(value) if value is not None else attribute.remove())
+    condition = (DonationGiftAid.version == donation.version) & DonationGiftAid.claim_id.does_not_exist()
+    # A one-item transaction: Model.update would refuse the item's own discriminator (Donation).
+    transaction = Transaction()
+    transaction.update(view, actions=actions, condition=condition, tag="donation")
+    try:
+        transaction.commit()
+    except TransactionFailed:
+        return False
+    return True
+
+
+def _donors(tenant_id: str, donor_ids: Iterable[str | None]) -> dict[str, Donor]:
+    wanted = [Donor.key(tenant_id, donor_id) for donor_id in dict.fromkeys(d for d in donor_ids if d)]
+    return {item.donor_id: item for item in Entity.batch_get(wanted) if isinstance(item, Donor)}
+
+
+def reassess(donations: list[Donation], context: Context) -> int:
+    """Re-stamp stored donations and save those whose assessment changed; returns how many."""
+    donors = _donors(context.tenant_id, (donation.donor_id for donation in donations))
+    changed = 0
+    for donation in donations:
+        if donation.claim_id:
+            continue
+        if stamp(donation, donors.get(donation.donor_id or ""), context) and save_assessment(donation):
+            changed += 1
+    return changed
+
+
+def recompute_donor(tenant_id: str, donor_id: str, fresh: Iterable[DeclarationRecord] = ()) -> int:
+    """Re-assess a donor's donations (at most `MAX_RECOMPUTE`, newest first) after a change to the
+    donor or its declarations."""
+    found = Donation.gsi3.query(
+        keys.donor_owned_pk(tenant_id, donor_id),
+        Donation.gsi3sk.startswith(keys.donation_prefix()),
+        scan_index_forward=False,
+        limit=MAX_RECOMPUTE,
+    )
+    donations = [item for item in found if isinstance(item, Donation)]
+    return reassess(donations, Context(tenant_id, fresh))
+
+
+def recompute_donations(tenant_id: str, donation_ids: Iterable[str]) -> int:
+    """Re-assess the named donations (e.g. released by a rejected or cancelled claim)."""
+    wanted = [Donation.key(tenant_id, donation_id) for donation_id in dict.fromkeys(donation_ids)]
+    donations = [item for item in Entity.batch_get(wanted) if isinstance(item, Donation)]
+    return reassess(donations, Context(tenant_id))

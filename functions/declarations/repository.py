@@ -1,0 +1,61 @@
+"""Persistence of declarations and their evidence files (docs/access-patterns.md "Gift Aid")."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pynamodb.exceptions import UpdateError
+
+from functions.core import aws, config, keys
+from functions.core.errors import Conflict, NotFound
+from functions.declarations.models import DeclarationRecord
+
+UPLOAD_LINK_SECONDS = 15 * 60
+
+
+def get(tenant_id: str, donor_id: str, declaration_id: str) -> DeclarationRecord:
+    """The declaration of this charity's donor, or 404 (another donor's or charity's id)."""
+    try:
+        record = DeclarationRecord.get(
+            *DeclarationRecord.key(tenant_id, declaration_id), consistent_read=True
+        )
+    except DeclarationRecord.DoesNotExist as exc:
+        raise NotFound() from exc
+    if record.donor_id != donor_id:
+        raise NotFound()
+    return record
+
+
+def index_keys(record: DeclarationRecord) -> None:
+    record.gsi3pk = keys.donor_owned_pk(record.tenant_id, record.donor_id)
+    record.gsi3sk = keys.owned_declaration_sk(record.date_given, record.declaration_id)
+
+
+def create(record: DeclarationRecord) -> None:
+    index_keys(record)
+    record.save(condition=DeclarationRecord.pk.does_not_exist())
+
+
+def update(record: DeclarationRecord, actions: list[Any], condition: Any, conflict_key: str) -> None:
+    try:
+        record.update(actions=actions, condition=DeclarationRecord.pk.exists() & condition)
+    except UpdateError as exc:
+        if exc.cause_response_code == "ConditionalCheckFailedException":
+            raise Conflict(conflict_key) from exc
+        raise
+
+
+def upload_url(key: str, content_type: str, size: int) -> str:
+    """A presigned PUT that S3 accepts only with this content type and length."""
+    return str(
+        aws.client("s3").generate_presigned_url(
+            "put_object",
+            Params={
+                "Bucket": config.files_bucket(),
+                "Key": key,
+                "ContentType": content_type,
+                "ContentLength": size,
+            },
+            ExpiresIn=UPLOAD_LINK_SECONDS,
+        )
+    )

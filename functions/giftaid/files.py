@@ -1,0 +1,115 @@
+"""A sealed claim's files in S3 (`claims/<tenant>/<claim>/…`): the schedule (one ODS, or a zip of
+ODS files when there are more than 1,000 lines), the R68 XML, and the line map that turns HMRC's
+GAD indexes back into donation ids. Written under fixed names: a repeat writes the same bytes."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from typing import Any
+
+from functions.auth import repository as identities
+from functions.core import aws, config, keys
+from functions.domain.hmrc import r68, schedule
+from functions.giftaid import claimdata, repository
+from functions.giftaid.models import ClaimItem
+
+SCHEDULE_ODS = "gift-aid-schedule.ods"
+SCHEDULE_ZIP = "gift-aid-schedules.zip"
+R68_XML = "r68-claim.xml"
+LINE_MAP = "line-map.json"
+# The downloadable XML is a record of the claim, not a submission: it never carries the gateway
+# password (the IRmark covers the Body only, so the submitted copy has the same IRmark).
+PASSWORD_PLACEHOLDER = "********"  # noqa: S105 - a placeholder, not a secret
+CONTENT_TYPES = {
+    SCHEDULE_ODS: "application/vnd.oasis.opendocument.spreadsheet",
+    SCHEDULE_ZIP: "application/zip",
+    R68_XML: "text/xml",
+    LINE_MAP: "application/json",
+}
+LINK_SECONDS = 900
+
+
+def put(key: str, data: bytes, content_type: str) -> None:
+    aws.client("s3").put_object(Bucket=config.files_bucket(), Key=key, Body=data, ContentType=content_type)
+
+
+def get(key: str) -> bytes:
+    return bytes(aws.client("s3").get_object(Bucket=config.files_bucket(), Key=key)["Body"].read())
+
+
+def presign(key: str, filename: str) -> str:
+    return str(
+        aws.client("s3").generate_presigned_url(
+            "get_object",
+            Params={
+                "Bucket": config.files_bucket(),
+                "Key": key,
+                "ResponseContentDisposition": f'attachment; filename="{filename}"',
+            },
+            ExpiresIn=LINK_SECONDS,
+        )
+    )
+
+
+def submission_xml(claim: ClaimItem, password: str) -> r68.Submission:
+    """The R68 submission of a sealed claim, rebuilt from its attached donations."""
+    settings = repository.get_settings(claim.tenant_id)
+    if settings is None:
+        raise RuntimeError("Gift Aid settings are missing")
+    attached = repository.attached(claim.tenant_id, claim.claim_id)
+    donors = repository.donors(claim.tenant_id, [d.donor_id for d in attached if d.donor_id])
+    lines = claimdata.claim_lines(attached, donors, settings)
+    tenant = identities.get_tenant(claim.tenant_id)
+    r68_claim = claimdata.r68_claim(
+        tenant.name if tenant else "",
+        settings,
+        lines,
+        adjustment=claim.adjustment,
+        other_info=claim.other_info,
+    )
+    return r68.build_submission(r68_claim, password=password)
+
+
+def write(claim: ClaimItem) -> dict[str, str]:
+    settings = repository.get_settings(claim.tenant_id)
+    attached = repository.attached(claim.tenant_id, claim.claim_id)
+    donors = repository.donors(claim.tenant_id, [d.donor_id for d in attached if d.donor_id])
+    lines = claimdata.claim_lines(attached, donors, settings)
+    earliest = min((line.date for line in lines), default=dt.date.today())
+    overclaimed = claim.adjustment if claim.adjustment else None
+    written: dict[str, str] = {}
+
+    def store(name: str, data: bytes) -> None:
+        key = keys.claim_object_key(claim.tenant_id, claim.claim_id, name)
+        put(key, data, CONTENT_TYPES[name])
+        written[name] = key
+
+    if len(lines) > schedule.MAX_LINES_PER_FILE:
+        store(SCHEDULE_ZIP, schedule.write_schedules_zip(lines, earliest, overclaimed))
+    else:
+        store(SCHEDULE_ODS, schedule.write_schedule(lines, earliest, overclaimed))
+    submission = submission_xml(claim, PASSWORD_PLACEHOLDER)
+    store(R68_XML, submission.xml)
+    store(LINE_MAP, json.dumps([list(line.donation_ids) for line in lines]).encode())
+    repository.update_claim(claim, [ClaimItem.files.set(written), ClaimItem.irmark.set(submission.irmark)])
+    return written
+
+
+def links(claim: ClaimItem) -> list[dict[str, Any]]:
+    stored = claim.stored_files()
+    return [
+        {
+            "name": name,
+            "kind": "schedule" if name.startswith("gift-aid") else "r68",
+            "url": presign(key, name),
+        }
+        for name, key in sorted(stored.items())
+        if name != LINE_MAP
+    ]
+
+
+def line_map(claim: ClaimItem) -> list[list[str]]:
+    stored = claim.stored_files()
+    key = stored.get(LINE_MAP)
+    return json.loads(get(key)) if key else []

@@ -1,0 +1,121 @@
+"""Entities of the claims area: the charity's Gift Aid settings, claims, their build chunks, one
+membership line per attached donation, and the gateway submissions. Key shapes: `core.keys`."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from pynamodb.attributes import (
+    BooleanAttribute,
+    ListAttribute,
+    MapAttribute,
+    NumberAttribute,
+    UnicodeAttribute,
+    UTCDateTimeAttribute,
+)
+
+from functions.core import keys
+from functions.core.money import DecimalAttribute
+from functions.core.table import Entity
+
+BUILDING, READY, BUILD_FAILED = "building", "ready", "failed"
+
+
+class GiftAidSettings(Entity, discriminator="GiftAidSettings"):
+    hmrc_reference = UnicodeAttribute(null=True)
+    regulator = UnicodeAttribute(default="none")
+    regulator_number = UnicodeAttribute(null=True)
+    official = MapAttribute(default=dict)  # type: ignore[var-annotated]
+    entity_type = UnicodeAttribute(default="trust")
+    year_end = UnicodeAttribute(default="03-31")  # MM-DD
+    aggregation_limit = DecimalAttribute(default=lambda: Decimal("20.00"))
+    aggregate_small_donations = BooleanAttribute(default=False)
+    sum_donor_lines = BooleanAttribute(default=False)
+    reminders = BooleanAttribute(default=True)
+    gateway_user_id = UnicodeAttribute(null=True)
+    gateway_password = UnicodeAttribute(null=True)  # ciphertext (functions.giftaid.secrets)
+    vendor_id = UnicodeAttribute(null=True)
+    endpoint = UnicodeAttribute(default="test")  # test | live | a custom URL (local fake)
+    version = NumberAttribute(default=0)
+
+    @classmethod
+    def key(cls, tenant_id: str) -> tuple[str, str]:
+        return keys.tenant_pk(tenant_id), keys.gift_aid_settings_sk()
+
+
+class ClaimItem(Entity, discriminator="GiftAidClaim"):
+    claim_id = UnicodeAttribute()
+    tenant_id = UnicodeAttribute()
+    state = UnicodeAttribute(default="draft")
+    build_status = UnicodeAttribute(default=BUILDING)
+    job_id = UnicodeAttribute(null=True)
+    created_by = UnicodeAttribute(null=True)
+    chunks_total = NumberAttribute(null=True)
+    chunks_done = NumberAttribute(default=0)
+    requested = NumberAttribute(default=0)  # donations asked for
+    donations_count = NumberAttribute(default=0)
+    lines_count = NumberAttribute(default=0)
+    donation_total = DecimalAttribute(default=lambda: Decimal("0.00"))
+    tax_total = DecimalAttribute(default=lambda: Decimal("0.00"))
+    adjustment = DecimalAttribute(default=lambda: Decimal("0.00"))
+    other_info = UnicodeAttribute(null=True)
+    gasds = ListAttribute(default=list)  # type: ignore[var-annotated]  # [{tax_year_end, amount}]
+    earliest_date = UnicodeAttribute(null=True)
+    latest_date = UnicodeAttribute(null=True)
+    tax_year = NumberAttribute(null=True)  # tax year (start) of the earliest donation
+    skipped = ListAttribute(default=list)  # type: ignore[var-annotated]  # [{donation_id, reason}]
+    problems = ListAttribute(default=list)  # type: ignore[var-annotated]  # preflight, per line
+    files = MapAttribute(default=dict)  # type: ignore[var-annotated]  # kind -> S3 key
+    irmark = UnicodeAttribute(null=True)
+    correlation_id = UnicodeAttribute(null=True)
+    receipt = UnicodeAttribute(null=True)
+    errors = ListAttribute(default=list)  # type: ignore[var-annotated]  # gateway errors
+    sealed_at = UTCDateTimeAttribute(null=True)
+    submitted_at = UTCDateTimeAttribute(null=True)
+    decided_at = UTCDateTimeAttribute(null=True)
+    cancelled_at = UTCDateTimeAttribute(null=True)
+    released = BooleanAttribute(default=False)  # donations handed back (cancelled / rejected)
+    settled = BooleanAttribute(default=False)  # donations marked claimed (accepted)
+
+    def stored_files(self) -> dict[str, str]:
+        """File name -> S3 key. (An empty MapAttribute is truthy, so never test `files` itself.)"""
+        return dict(self.files.as_dict()) if self.files is not None else {}
+
+    @classmethod
+    def key(cls, tenant_id: str, claim_id: str) -> tuple[str, str]:
+        return keys.tenant_pk(tenant_id), keys.claim_sk(claim_id)
+
+
+class ClaimChunk(Entity, discriminator="GiftAidClaimChunk"):
+    """The donations one build message attaches: fixed when first planned (put if absent)."""
+
+    chunk_number = NumberAttribute()
+    donation_ids = ListAttribute(of=UnicodeAttribute)  # type: ignore[var-annotated]
+    done = BooleanAttribute(default=False)
+
+
+class ClaimLine(Entity, discriminator="GiftAidClaimLine"):
+    """Membership of one donation in one claim, written in the same transaction as the donation's
+    conditional `claim_id`, so the two never disagree."""
+
+    donation_id = UnicodeAttribute()
+    donation_date = UnicodeAttribute()
+    amount = DecimalAttribute()
+
+
+class ClaimSubmission(Entity, discriminator="GiftAidSubmission"):
+    """One exchange with the gateway: what we sent and what came back (bodies in S3)."""
+
+    submission_id = UnicodeAttribute()
+    step = UnicodeAttribute()  # submit | poll | delete
+    endpoint = UnicodeAttribute()
+    request_key = UnicodeAttribute(null=True)
+    response_key = UnicodeAttribute(null=True)
+    http_status = NumberAttribute(null=True)
+    qualifier = UnicodeAttribute(null=True)  # acknowledgement | response | error
+    correlation_id = UnicodeAttribute(null=True)
+    summary = UnicodeAttribute(null=True)
+
+
+class ReminderSent(Entity, discriminator="GiftAidReminder"):
+    sent_to = NumberAttribute(default=0)

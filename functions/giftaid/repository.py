@@ -1,0 +1,397 @@
+"""Claims in the table: the claim item, its build chunks, its membership lines, and the
+conditional writes that attach donations to a claim and hand them back.
+
+The invariant "a donation is in at most one claim" lives in one condition on the donation:
+`claim_id` absent and state `claimable`, or `claim_id` already this claim. The donation update,
+the membership line and a check that the claim is still being built are one transaction, so the
+line and the donation never disagree and nothing joins a cancelled claim.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import time
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from pynamodb.connection import Connection
+from pynamodb.exceptions import PutError, TransactWriteError, UpdateError
+from pynamodb.expressions.condition import Condition
+from pynamodb.transactions import TransactWrite
+
+from functions.core import clock, keys
+from functions.core.errors import Conflict, NotFound
+from functions.domain.giftaid.model import GiftAidState
+from functions.donations.models import Donation, DonationGiftAid
+from functions.donors.models import Donor
+from functions.giftaid.models import (
+    BUILDING,
+    ClaimChunk,
+    ClaimItem,
+    ClaimLine,
+    ClaimSubmission,
+    GiftAidSettings,
+    ReminderSent,
+)
+
+TRANSACTION_DONATIONS = 30  # 1 claim check + 2 items per donation stays under DynamoDB's 100
+CONFLICT_RETRIES = 6
+BATCH_GET = 100
+CLAIMABLE = GiftAidState.CLAIMABLE.value
+IN_CLAIM = GiftAidState.IN_CLAIM.value
+CLAIMED = GiftAidState.CLAIMED.value
+
+
+class ClaimClosed(Exception):
+    """The claim stopped accepting donations (cancelled, or its build already ended)."""
+
+
+def condition_failed(exc: Exception) -> bool:
+    return getattr(exc, "cause_response_code", None) == "ConditionalCheckFailedException"
+
+
+# ------------------------------------------------------------------ settings
+def get_settings(tenant_id: str) -> GiftAidSettings | None:
+    try:
+        return GiftAidSettings.get(*GiftAidSettings.key(tenant_id), consistent_read=True)
+    except GiftAidSettings.DoesNotExist:
+        return None
+
+
+def save_settings(item: GiftAidSettings, read_version: int | None) -> None:
+    """Put under the version read (None: the item must not exist yet); stale → 409."""
+    condition = (
+        GiftAidSettings.pk.does_not_exist()
+        if read_version is None
+        else GiftAidSettings.version == read_version
+    )
+    item.version = (read_version or 0) + 1
+    try:
+        item.save(condition=condition)
+    except PutError as exc:
+        if condition_failed(exc):
+            raise Conflict() from exc
+        raise
+
+
+# ------------------------------------------------------------------ claims
+def create_claim(item: ClaimItem) -> None:
+    item.save(condition=ClaimItem.pk.does_not_exist())
+
+
+def get_claim(tenant_id: str, claim_id: str) -> ClaimItem:
+    try:
+        return ClaimItem.get(*ClaimItem.key(tenant_id, claim_id), consistent_read=True)
+    except ClaimItem.DoesNotExist as exc:
+        raise NotFound() from exc
+
+
+def claims_page(
+    tenant_id: str, *, state: str | None, limit: int, start: dict[str, Any] | None
+) -> tuple[list[ClaimItem], dict[str, Any] | None]:
+    results = ClaimItem.query(
+        keys.tenant_pk(tenant_id),
+        ClaimItem.sk.startswith(keys.claim_prefix()),
+        filter_condition=(ClaimItem.state == state) if state else None,
+        scan_index_forward=False,
+        limit=limit,
+        last_evaluated_key=start,
+    )
+    return list(results), results.last_evaluated_key
+
+
+def all_claims(tenant_id: str) -> Iterator[ClaimItem]:
+    """Every claim of a charity (a few per year), for the per-tax-year report."""
+    yield from ClaimItem.query(keys.tenant_pk(tenant_id), ClaimItem.sk.startswith(keys.claim_prefix()))
+
+
+def update_claim(claim: ClaimItem, actions: list[Any], condition: Condition | None = None) -> bool:
+    """False when the condition does not hold (another worker moved the claim first)."""
+    try:
+        claim.update(actions=actions, condition=condition)
+    except UpdateError as exc:
+        if condition_failed(exc):
+            return False
+        raise
+    return True
+
+
+def transition(claim: ClaimItem, from_states: Iterable[str], to_state: str, actions: list[Any]) -> None:
+    """A claim state change: conditional on the state read; any other state → 409."""
+    allowed = tuple(from_states)
+    if claim.state not in allowed:
+        raise Conflict("giftaid.claim_state", state=claim.state)
+    done = update_claim(
+        claim, [ClaimItem.state.set(to_state), *actions], condition=ClaimItem.state.is_in(*allowed)
+    )
+    if not done:
+        raise Conflict("giftaid.claim_state", state=claim.state)
+
+
+# ------------------------------------------------------------------ build chunks
+def put_chunk_if_absent(tenant_id: str, claim_id: str, number: int, donation_ids: list[str]) -> None:
+    chunk = ClaimChunk(
+        keys.claim_pk(tenant_id, claim_id),
+        keys.claim_chunk_sk(number),
+        chunk_number=number,
+        donation_ids=donation_ids,
+    )
+    try:
+        chunk.save(condition=ClaimChunk.pk.does_not_exist())
+    except PutError as exc:
+        if not condition_failed(exc):
+            raise
+
+
+def get_chunk(tenant_id: str, claim_id: str, number: int) -> ClaimChunk:
+    try:
+        return ClaimChunk.get(
+            keys.claim_pk(tenant_id, claim_id), keys.claim_chunk_sk(number), consistent_read=True
+        )
+    except ClaimChunk.DoesNotExist as exc:
+        raise NotFound() from exc
+
+
+def mark_chunk_done(claim: ClaimItem, number: int, skipped: list[dict[str, str]]) -> bool:
+    """Chunk done and the claim's counter in one transaction: counted once however often a
+    message is delivered. False when it was already done."""
+    chunk = ClaimChunk(keys.claim_pk(claim.tenant_id, claim.claim_id), keys.claim_chunk_sk(number))
+    try:
+        with TransactWrite(connection=Connection()) as transaction:
+            transaction.update(
+                chunk,
+                actions=[ClaimChunk.done.set(True)],
+                condition=ClaimChunk.done == False,  # noqa: E712
+            )
+            actions: list[Any] = [ClaimItem.chunks_done.add(1)]
+            if skipped:
+                actions.append(ClaimItem.skipped.set(ClaimItem.skipped.append(skipped)))
+            transaction.update(claim, actions=actions)
+    except TransactWriteError as exc:
+        reasons = exc.cancellation_reasons or []
+        if reasons and reasons[0] is not None and reasons[0].code == "ConditionalCheckFailed":
+            return False
+        raise
+    return True
+
+
+# ------------------------------------------------------------------ attaching donations
+@dataclass(frozen=True)
+class Candidate:
+    donation_id: str
+    donation_date: str
+    amount: Any
+
+
+def donations(tenant_id: str, donation_ids: Iterable[str]) -> list[Donation]:
+    """Consistent BatchGetItem of the donations of this charity (ids of others find nothing)."""
+    wanted = list(dict.fromkeys(donation_ids))
+    found: list[Donation] = []
+    for start in range(0, len(wanted), BATCH_GET):
+        part = [Donation.key(tenant_id, donation_id) for donation_id in wanted[start : start + BATCH_GET]]
+        found.extend(d for d in Donation.batch_get(part, consistent_read=True) if isinstance(d, Donation))
+    order = {donation_id: n for n, donation_id in enumerate(wanted)}
+    return sorted(found, key=lambda d: order[d.donation_id])
+
+
+def donors(tenant_id: str, donor_ids: Iterable[str]) -> dict[str, Donor]:
+    wanted = list(dict.fromkeys(donor_ids))
+    found: dict[str, Donor] = {}
+    for start in range(0, len(wanted), BATCH_GET):
+        part = [Donor.key(tenant_id, donor_id) for donor_id in wanted[start : start + BATCH_GET]]
+        for donor in Donor.batch_get(part, consistent_read=True):
+            if isinstance(donor, Donor):
+                found[donor.donor_id] = donor
+    return found
+
+
+def _joinable(claim_id: str) -> Condition:
+    free = DonationGiftAid.claim_id.does_not_exist() & (DonationGiftAid.gift_aid_state == CLAIMABLE)
+    return DonationGiftAid.pk.exists() & (free | (DonationGiftAid.claim_id == claim_id))
+
+
+def _attach_in(transaction: TransactWrite, claim: ClaimItem, candidate: Candidate) -> None:
+    tenant_id, claim_id = claim.tenant_id, claim.claim_id
+    donation = DonationGiftAid(keys.tenant_pk(tenant_id), keys.donation_sk(candidate.donation_id))
+    transaction.update(
+        donation,
+        actions=[
+            DonationGiftAid.claim_id.set(claim_id),
+            DonationGiftAid.gift_aid_state.set(IN_CLAIM),
+            DonationGiftAid.gsi4pk.set(keys.gift_aid_state_pk(tenant_id, IN_CLAIM)),
+            # A stale edit form must not write the donation back without its claim.
+            DonationGiftAid.version.add(1),
+        ],
+        condition=_joinable(claim_id),
+    )
+    transaction.save(
+        ClaimLine(
+            keys.claim_pk(tenant_id, claim_id),
+            keys.claim_line_sk(candidate.donation_id),
+            donation_id=candidate.donation_id,
+            donation_date=candidate.donation_date,
+            amount=candidate.amount,
+        )
+    )
+
+
+def _attach_transaction(claim: ClaimItem, candidates: list[Candidate]) -> None:
+    with TransactWrite(connection=Connection()) as transaction:
+        transaction.condition_check(
+            ClaimItem,
+            claim.pk,
+            claim.sk,
+            condition=(ClaimItem.state == "draft") & (ClaimItem.build_status == BUILDING),
+        )
+        for candidate in candidates:
+            _attach_in(transaction, claim, candidate)
+
+
+def _codes(exc: TransactWriteError) -> list[str | None]:
+    return [reason.code if reason is not None else None for reason in (exc.cancellation_reasons or [])]
+
+
+def attach(claim: ClaimItem, candidates: list[Candidate]) -> list[str]:
+    """Attach each candidate to the claim, or leave it where it is. Returns the ids that could
+    not join (in another claim, no longer claimable). Safe to repeat and to run concurrently."""
+    refused: list[str] = []
+    for start in range(0, len(candidates), TRANSACTION_DONATIONS):
+        group = candidates[start : start + TRANSACTION_DONATIONS]
+        try:
+            _attach_transaction(claim, group)
+            continue
+        except TransactWriteError as exc:
+            codes = _codes(exc)
+            if codes and codes[0] == "ConditionalCheckFailed":
+                raise ClaimClosed() from exc
+        # One donation refused (or a concurrent writer): settle them one at a time.
+        for candidate in group:
+            if not _attach_one(claim, candidate):
+                refused.append(candidate.donation_id)
+    return refused
+
+
+def _attach_one(claim: ClaimItem, candidate: Candidate) -> bool:
+    for attempt in range(CONFLICT_RETRIES):
+        try:
+            _attach_transaction(claim, [candidate])
+            return True
+        except TransactWriteError as exc:
+            codes = _codes(exc)
+            if codes and codes[0] == "ConditionalCheckFailed":
+                raise ClaimClosed() from exc
+            if len(codes) > 1 and codes[1] == "ConditionalCheckFailed":
+                return False
+            time.sleep(0.02 * (attempt + 1))  # TransactionConflict: another writer, try again
+    raise RuntimeError(f"donation {candidate.donation_id} stayed contended")
+
+
+# ------------------------------------------------------------------ lines of a claim
+def lines(tenant_id: str, claim_id: str) -> Iterator[ClaimLine]:
+    yield from ClaimLine.query(
+        keys.claim_pk(tenant_id, claim_id),
+        ClaimLine.sk.startswith(keys.claim_line_prefix()),
+        consistent_read=True,
+    )
+
+
+def lines_page(
+    tenant_id: str, claim_id: str, *, limit: int, start: dict[str, Any] | None
+) -> tuple[list[ClaimLine], dict[str, Any] | None]:
+    results = ClaimLine.query(
+        keys.claim_pk(tenant_id, claim_id),
+        ClaimLine.sk.startswith(keys.claim_line_prefix()),
+        consistent_read=True,
+        limit=limit,
+        last_evaluated_key=start,
+    )
+    return list(results), results.last_evaluated_key
+
+
+def attached(tenant_id: str, claim_id: str) -> list[Donation]:
+    """The donations that really carry this claim's id (the membership lines name them; the
+    donation items are the truth)."""
+    ids = [line.donation_id for line in lines(tenant_id, claim_id)]
+    return [d for d in donations(tenant_id, ids) if d.claim_id == claim_id]
+
+
+def remove_line(tenant_id: str, claim_id: str, donation_id: str) -> None:
+    ClaimLine(keys.claim_pk(tenant_id, claim_id), keys.claim_line_sk(donation_id)).delete()
+
+
+def _move(tenant_id: str, claim_id: str, donation_id: str, state: str, *, keep_claim: bool) -> bool:
+    donation = DonationGiftAid(keys.tenant_pk(tenant_id), keys.donation_sk(donation_id))
+    actions: list[Any] = [
+        DonationGiftAid.gift_aid_state.set(state),
+        DonationGiftAid.gsi4pk.set(keys.gift_aid_state_pk(tenant_id, state)),
+        DonationGiftAid.version.add(1),
+    ]
+    if not keep_claim:
+        actions.append(DonationGiftAid.claim_id.remove())
+    try:
+        donation.update(actions=actions, condition=DonationGiftAid.claim_id == claim_id)
+    except UpdateError as exc:
+        if condition_failed(exc):
+            return False
+        raise
+    return True
+
+
+def release(tenant_id: str, claim_id: str, donation_id: str) -> bool:
+    """Hand a donation back to the pool (cancelled or rejected claim); only if it is still in
+    this claim."""
+    return _move(tenant_id, claim_id, donation_id, CLAIMABLE, keep_claim=False)
+
+
+def mark_claimed(tenant_id: str, claim_id: str, donation_id: str) -> bool:
+    return _move(tenant_id, claim_id, donation_id, CLAIMED, keep_claim=True)
+
+
+# ------------------------------------------------------------------ donations by Gift Aid state
+def state_page(
+    tenant_id: str, state: str, *, limit: int, start: dict[str, Any] | None
+) -> tuple[list[Donation], dict[str, Any] | None]:
+    results = Donation.gsi4.query(
+        keys.gift_aid_state_pk(tenant_id, state), limit=limit, last_evaluated_key=start
+    )
+    return [d for d in results if isinstance(d, Donation)], results.last_evaluated_key
+
+
+def in_state(tenant_id: str, state: str, *, at_most: int | None = None) -> Iterator[Donation]:
+    """Every donation in one Gift Aid state (GSI4), oldest first; jobs and bounded summaries."""
+    for n, donation in enumerate(Donation.gsi4.query(keys.gift_aid_state_pk(tenant_id, state))):
+        if at_most is not None and n >= at_most:
+            return
+        if isinstance(donation, Donation):
+            yield donation
+
+
+# ------------------------------------------------------------------ submissions, reminders
+def add_submission(tenant_id: str, claim_id: str, record: ClaimSubmission) -> None:
+    record.pk = keys.claim_pk(tenant_id, claim_id)
+    record.sk = keys.claim_submission_sk(record.submission_id)
+    record.save()
+
+
+def submissions(tenant_id: str, claim_id: str) -> list[ClaimSubmission]:
+    return list(
+        ClaimSubmission.query(
+            keys.claim_pk(tenant_id, claim_id),
+            ClaimSubmission.sk.startswith(keys.claim_submission_prefix()),
+            consistent_read=True,
+        )
+    )
+
+
+def reminder_once(tenant_id: str, iso_date: str) -> bool:
+    """True the first time a charity's reminder of `iso_date` is claimed (conditional put)."""
+    item = ReminderSent(keys.tenant_pk(tenant_id), keys.gift_aid_reminder_sk(iso_date))
+    item.expires_at = clock.now() + dt.timedelta(days=400)
+    try:
+        item.save(condition=ReminderSent.pk.does_not_exist())
+    except PutError as exc:
+        if condition_failed(exc):
+            return False
+        raise
+    return True

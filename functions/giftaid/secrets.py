@@ -1,0 +1,56 @@
+"""The HMRC gateway password, encrypted before it is stored (docs/decisions/0005-secrets.md).
+
+Deployed stages encrypt with KMS (`SECRETS_KEY_ID`, the tenant id as encryption context, so a
+ciphertext copied to another charity does not decrypt). The local stack and tests have no KMS key
+by default: they use AES-256-GCM with `ALMONER_SECRETS_KEY` (Base64 of 32 bytes) or, on the local
+stage only, a fixed development key. A non-local stage without KMS refuses to store a password.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import os
+
+from functions.core import aws, config
+
+KMS_PREFIX = "kms:"
+LOCAL_PREFIX = "aesgcm:"
+_DEV_KEY = hashlib.sha256(b"almoner-local-development-only").digest()
+
+
+def _local_key() -> bytes:
+    configured = config.env("ALMONER_SECRETS_KEY")
+    if configured:
+        return base64.b64decode(configured)
+    if not config.is_local():
+        raise RuntimeError("SECRETS_KEY_ID (KMS) is required outside the local stage")
+    return _DEV_KEY
+
+
+def encrypt(plain: str, tenant_id: str) -> str:
+    key_id = config.env("SECRETS_KEY_ID")
+    context = {"tenant": tenant_id}
+    if key_id:
+        answer = aws.client("kms").encrypt(
+            KeyId=key_id, Plaintext=plain.encode("utf-8"), EncryptionContext=context
+        )
+        return KMS_PREFIX + base64.b64encode(answer["CiphertextBlob"]).decode("ascii")
+    from cryptography.hazmat.primitives.ciphers.aead import AESGCM  # local stage only
+
+    nonce = os.urandom(12)
+    sealed = AESGCM(_local_key()).encrypt(nonce, plain.encode("utf-8"), tenant_id.encode("utf-8"))
+    return LOCAL_PREFIX + base64.b64encode(nonce + sealed).decode("ascii")
+
+
+def decrypt(stored: str, tenant_id: str) -> str:
+    if stored.startswith(KMS_PREFIX):
+        blob = base64.b64decode(stored[len(KMS_PREFIX) :])
+        answer = aws.client("kms").decrypt(CiphertextBlob=blob, EncryptionContext={"tenant": tenant_id})
+        return bytes(answer["Plaintext"]).decode("utf-8")
+    if not stored.startswith(LOCAL_PREFIX):
+        raise ValueError("unknown secret format")
+    from cryptography.hazmat.primitives.ciphers.aead import AESGCM  # local stage only
+
+    raw = base64.b64decode(stored[len(LOCAL_PREFIX) :])
+    return AESGCM(_local_key()).decrypt(raw[:12], raw[12:], tenant_id.encode("utf-8")).decode("utf-8")

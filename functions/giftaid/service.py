@@ -1,0 +1,303 @@
+"""Gift Aid claims: settings, the New Claim screen, claims and their state changes, past claims."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections import Counter, defaultdict
+from decimal import Decimal
+from typing import Any
+
+from functions.core import audit, clock, ids, jobs
+from functions.core.access import Principal
+from functions.core.errors import Conflict
+from functions.core.money import money_text
+from functions.core.pagination import ListQuery, decode_cursor, encode_cursor, page_body
+from functions.domain.giftaid.model import ClaimState, GiftAidState
+from functions.domain.tax_year import tax_year_label, tax_year_of
+from functions.donations.models import Donation
+from functions.giftaid import files, pipeline, repository, secrets
+from functions.giftaid.models import ClaimItem, GiftAidSettings
+from functions.giftaid.schemas import NewClaimBody, SettingsBody
+
+SUMMARY_READ_LIMIT = 20_000  # donations read per state for the New Claim summary
+EXAMPLES = 3
+S = ClaimState
+
+
+# ------------------------------------------------------------------ settings
+def settings_view(item: GiftAidSettings | None) -> dict[str, Any]:
+    item = item or GiftAidSettings()
+    return {
+        "hmrc_reference": item.hmrc_reference,
+        "regulator": item.regulator,
+        "regulator_number": item.regulator_number,
+        "official": item.official.as_dict() if item.official else None,
+        "entity_type": item.entity_type,
+        "year_end": item.year_end,
+        "aggregation_limit": money_text(item.aggregation_limit),
+        "aggregate_small_donations": bool(item.aggregate_small_donations),
+        "sum_donor_lines": bool(item.sum_donor_lines),
+        "reminders": bool(item.reminders),
+        "gateway_user_id": item.gateway_user_id,
+        "gateway_password_set": bool(item.gateway_password),
+        "vendor_id": item.vendor_id,
+        "endpoint": item.endpoint,
+        "version": int(item.version or 0),
+    }
+
+
+def save_settings(who: Principal, body: SettingsBody) -> dict[str, Any]:
+    current = repository.get_settings(who.tenant_id)
+    read_version = int(current.version) if current is not None else None
+    if body.version is not None and body.version != (read_version or 0):
+        raise Conflict()
+    item = GiftAidSettings(*GiftAidSettings.key(who.tenant_id))
+    fields = body.model_dump(exclude={"gateway_password", "version", "official"})
+    for name, value in fields.items():
+        setattr(item, name, value)
+    item.official = body.official.model_dump() if body.official else {}
+    item.gateway_password = current.gateway_password if current is not None else None
+    if body.gateway_password:
+        item.gateway_password = secrets.encrypt(body.gateway_password, who.tenant_id)
+    repository.save_settings(item, read_version)
+    audit.record(who.tenant_id, "giftaid.settings", actor_id=who.user_id)
+    return settings_view(item)
+
+
+# ------------------------------------------------------------------ New Claim
+def _donation_row(donation: Donation) -> dict[str, Any]:
+    return {
+        "id": donation.donation_id,
+        "date": donation.donation_date,
+        "amount": money_text(donation.amount),
+        "gift_aid": money_text(donation.gift_aid_amount),
+        "donor_id": donation.donor_id,
+        "donor_name": donation.donor_name,
+        "state": donation.gift_aid_state,
+        "reason": donation.gift_aid_reason,
+        "params": donation.gift_aid_params.as_dict() if donation.gift_aid_params else {},
+        "claim_id": donation.claim_id,
+        "link": f"/donations/{donation.donation_id}/edit",
+    }
+
+
+def _fix_link(donation: Donation) -> str:
+    donor_side = (donation.gift_aid_reason or "").startswith(("hmrc.", "giftaid.donor", "giftaid.no_decl"))
+    if donor_side and donation.donor_id:
+        return f"/donors/{donation.donor_id}/edit"
+    return f"/donations/{donation.donation_id}/edit"
+
+
+def _problems(tenant_id: str, state: str) -> list[dict[str, Any]]:
+    by_reason: dict[str, list[Donation]] = defaultdict(list)
+    for donation in repository.in_state(tenant_id, state, at_most=SUMMARY_READ_LIMIT):
+        by_reason[donation.gift_aid_reason or "unknown"].append(donation)
+    return [
+        {
+            "state": state,
+            "reason": reason,
+            "count": len(found),
+            "examples": [{**_donation_row(d), "fix": _fix_link(d)} for d in found[:EXAMPLES]],
+        }
+        for reason, found in sorted(by_reason.items(), key=lambda kv: -len(kv[1]))
+    ]
+
+
+def claimable(who: Principal, query: ListQuery) -> dict[str, Any]:
+    tenant_id = who.tenant_id
+    page, last_key = repository.state_page(
+        tenant_id, GiftAidState.CLAIMABLE, limit=query.length, start=decode_cursor(query.cursor)
+    )
+    count, amount, tax = 0, Decimal("0.00"), Decimal("0.00")
+    for donation in repository.in_state(tenant_id, GiftAidState.CLAIMABLE, at_most=SUMMARY_READ_LIMIT):
+        count += 1
+        amount += donation.amount
+        tax += donation.gift_aid_amount or Decimal("0.00")
+    body = page_body(
+        [_donation_row(d) for d in page], total=count, query=query, next_cursor=encode_cursor(last_key)
+    )
+    body["totals"] = {"count": count, "donation_total": money_text(amount), "gift_aid_total": money_text(tax)}
+    body["problems"] = _problems(tenant_id, GiftAidState.NEEDS_ATTENTION) + _problems(
+        tenant_id, GiftAidState.NOT_ELIGIBLE
+    )
+    body["excluded"] = _problems(tenant_id, GiftAidState.EXCLUDED)
+    return body
+
+
+# ------------------------------------------------------------------ claims
+def claim_view(claim: ClaimItem) -> dict[str, Any]:
+    return {
+        "id": claim.claim_id,
+        "state": claim.state,
+        "build_status": claim.build_status,
+        "job_id": claim.job_id,
+        "progress": {"done": int(claim.chunks_done or 0), "total": int(claim.chunks_total or 0)},
+        "counts": {
+            "requested": int(claim.requested or 0),
+            "donations": int(claim.donations_count or 0),
+            "lines": int(claim.lines_count or 0),
+            "skipped": len(claim.skipped or []),
+        },
+        "donation_total": money_text(claim.donation_total),
+        "tax_claimed": money_text(claim.tax_total),
+        "adjustment": money_text(claim.adjustment),
+        "earliest_date": claim.earliest_date,
+        "latest_date": claim.latest_date,
+        "problems": [dict(p) for p in claim.problems or []],
+        "skipped": [dict(s) for s in claim.skipped or []],
+        "files_ready": bool(claim.stored_files()),
+        "irmark": claim.irmark,
+        "correlation_id": claim.correlation_id,
+        "receipt": claim.receipt,
+        "errors": [dict(e) for e in claim.errors or []],
+        "created_at": clock.iso(claim.created_at),
+        "sealed_at": clock.iso(claim.sealed_at),
+        "submitted_at": clock.iso(claim.submitted_at),
+        "decided_at": clock.iso(claim.decided_at),
+    }
+
+
+def create_claim(who: Principal, body: NewClaimBody) -> dict[str, str]:
+    claim_id = ids.new_id()
+    claim = ClaimItem(*ClaimItem.key(who.tenant_id, claim_id), claim_id=claim_id, tenant_id=who.tenant_id)
+    claim.created_by = who.user_id
+    repository.create_claim(claim)
+    payload: dict[str, Any] = {"claim_id": claim_id, "step": "plan"}
+    if not body.all:
+        payload["donation_ids"] = list(dict.fromkeys(body.donation_ids or []))
+    job = jobs.submit(
+        "claims", tenant_id=who.tenant_id, user_id=who.user_id, job_type=pipeline.BUILD, payload=payload
+    )
+    repository.update_claim(claim, [ClaimItem.job_id.set(job.job_id)])
+    audit.record(who.tenant_id, "giftaid.claim_created", actor_id=who.user_id, claim_id=claim_id)
+    return {"claim_id": claim_id, "job_id": job.job_id}
+
+
+def claim_detail(who: Principal, claim_id: str, query: ListQuery) -> dict[str, Any]:
+    claim = repository.get_claim(who.tenant_id, claim_id)
+    page, last_key = repository.lines_page(
+        who.tenant_id, claim_id, limit=query.length, start=decode_cursor(query.cursor)
+    )
+    found = {d.donation_id: d for d in repository.donations(who.tenant_id, [x.donation_id for x in page])}
+    rows = [
+        _donation_row(found[line.donation_id])
+        if line.donation_id in found
+        else {"id": line.donation_id, "date": line.donation_date, "amount": money_text(line.amount)}
+        for line in page
+    ]
+    view = claim_view(claim)
+    view["lines"] = page_body(
+        rows, total=int(claim.donations_count or 0), query=query, next_cursor=encode_cursor(last_key)
+    )
+    return view
+
+
+def _job(who: Principal, claim: ClaimItem, job_type: str) -> str:
+    job = jobs.submit(
+        "claims",
+        tenant_id=who.tenant_id,
+        user_id=who.user_id,
+        job_type=job_type,
+        payload={"claim_id": claim.claim_id, "step": job_type},
+    )
+    return job.job_id
+
+
+def cancel(who: Principal, claim_id: str) -> dict[str, Any]:
+    claim = repository.get_claim(who.tenant_id, claim_id)
+    repository.transition(claim, (S.DRAFT, S.SEALED), S.CANCELLED, [ClaimItem.cancelled_at.set(clock.now())])
+    audit.record(who.tenant_id, "giftaid.claim_cancelled", actor_id=who.user_id, claim_id=claim_id)
+    job_id = _job(who, claim, pipeline.RELEASE)
+    return {"claim": claim_view(repository.get_claim(who.tenant_id, claim_id)), "job_id": job_id}
+
+
+def seal(who: Principal, claim_id: str) -> dict[str, Any]:
+    claim = repository.get_claim(who.tenant_id, claim_id)
+    if claim.state != S.DRAFT or claim.build_status != "ready":
+        raise Conflict("giftaid.claim_state", state=claim.state)
+    return {"job_id": _job(who, claim, pipeline.SEAL)}
+
+
+def submit(who: Principal, claim_id: str) -> dict[str, Any]:
+    claim = repository.get_claim(who.tenant_id, claim_id)
+    if claim.state == S.SEALED and not claim.stored_files():
+        raise Conflict("giftaid.files_pending")
+    repository.transition(claim, (S.SEALED,), S.SUBMITTED, [ClaimItem.submitted_at.set(clock.now())])
+    audit.record(who.tenant_id, "giftaid.claim_submitted", actor_id=who.user_id, claim_id=claim_id)
+    return {"job_id": _job(who, claim, pipeline.SUBMIT)}
+
+
+def claim_files(who: Principal, claim_id: str) -> dict[str, Any]:
+    claim = repository.get_claim(who.tenant_id, claim_id)
+    return {"data": files.links(claim), "problems": [dict(p) for p in claim.problems or []]}
+
+
+def submissions(who: Principal, claim_id: str) -> dict[str, Any]:
+    repository.get_claim(who.tenant_id, claim_id)
+    records = repository.submissions(who.tenant_id, claim_id)
+    return {
+        "data": [
+            {
+                "id": r.submission_id,
+                "step": r.step,
+                "endpoint": r.endpoint,
+                "http_status": int(r.http_status) if r.http_status is not None else None,
+                "qualifier": r.qualifier,
+                "correlation_id": r.correlation_id,
+                "summary": r.summary,
+                "request_url": files.presign(r.request_key, f"{r.submission_id}-request.xml")
+                if r.request_key
+                else None,
+                "response_url": files.presign(r.response_key, f"{r.submission_id}-response.xml")
+                if r.response_key
+                else None,
+                "created_at": clock.iso(r.created_at),
+            }
+            for r in records
+        ]
+    }
+
+
+def claims(who: Principal, query: Any) -> dict[str, Any]:
+    page, last_key = repository.claims_page(
+        who.tenant_id, state=query.state, limit=query.length, start=decode_cursor(query.cursor)
+    )
+    counted = Counter(c.state for c in repository.all_claims(who.tenant_id))
+    total = counted.get(query.state, 0) if query.state else sum(counted.values())
+    return page_body(
+        [claim_view(c) for c in page], total=total, query=query, next_cursor=encode_cursor(last_key)
+    )
+
+
+def tax_years(who: Principal) -> dict[str, Any]:
+    years: dict[int, dict[str, Any]] = {}
+    for claim in repository.all_claims(who.tenant_id):
+        if claim.state != S.ACCEPTED or not claim.earliest_date:
+            continue
+        year = tax_year_of(dt.date.fromisoformat(claim.earliest_date))
+        entry = years.setdefault(year, {"claims": 0, "donations": 0, "total": Decimal(0), "tax": Decimal(0)})
+        entry["claims"] += 1
+        entry["donations"] += int(claim.donations_count or 0)
+        entry["total"] += claim.donation_total
+        entry["tax"] += claim.tax_total
+    return {
+        "data": [
+            {
+                "tax_year": tax_year_label(year),
+                "claims": e["claims"],
+                "donations": e["donations"],
+                "donation_total": money_text(e["total"]),
+                "tax_claimed": money_text(e["tax"]),
+            }
+            for year, e in sorted(years.items(), reverse=True)
+        ]
+    }
+
+
+def claimed(who: Principal, query: ListQuery) -> dict[str, Any]:
+    page, last_key = repository.state_page(
+        who.tenant_id, GiftAidState.CLAIMED, limit=query.length, start=decode_cursor(query.cursor)
+    )
+    return page_body(
+        [_donation_row(d) for d in page], total=len(page), query=query, next_cursor=encode_cursor(last_key)
+    )
