@@ -45,6 +45,11 @@ export const PAGES: Record<string, Importer> = {
   'donations.quick': () => import('@/features/donations/quick/QuickDonationsPage'),
   'donation-types': () => import('@/features/donations/catalog/DonationTypesPage'),
   locations: () => import('@/features/donations/catalog/LocationsPage'),
+  un_claimed: () => import('@/features/giftaid/NewClaimPage'),
+  claimed: () => import('@/features/giftaid/ClaimedPage'),
+  passed: () => import('@/features/giftaid/PastClaimsPage'),
+  'passed.show': () => import('@/features/giftaid/ClaimPage'),
+  giftaid_settings: () => import('@/features/giftaid/SettingsPage'),
 };
 
 export function pageFor(name: string): Importer {

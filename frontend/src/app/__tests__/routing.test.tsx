@@ -81,19 +81,19 @@ describe('routing', () => {
   });
 
   it('a later screen shows its title, breadcrumbs and an honest empty state', async () => {
-    authStore.setUser(makeUser({ permissions: ['manage-passed-claim'] }));
-    renderAt('/gift-aid/passed-claimed/42');
+    authStore.setUser(makeUser({ permissions: ['manage-projects'] }));
+    renderAt('/projects/42/edit');
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Claim report' }),
+      await screen.findByRole('heading', { level: 1, name: 'Edit project' }),
     ).toBeInTheDocument();
     const crumbs = screen.getByRole('navigation', { name: 'Breadcrumb' });
     const trail = within(crumbs)
       .getAllByRole('listitem')
       .map((item) => item.textContent);
-    expect(trail).toEqual(['Dashboard', 'Past Claims', 'Claim report']);
-    expect(within(crumbs).getByRole('link', { name: 'Past Claims' })).toHaveAttribute(
+    expect(trail).toEqual(['Dashboard', 'Projects', 'Edit project']);
+    expect(within(crumbs).getByRole('link', { name: 'Projects' })).toHaveAttribute(
       'href',
-      '/gift-aid/reports',
+      '/projects',
     );
     expect(screen.getByText('This area is coming soon')).toBeInTheDocument();
   });

@@ -3,6 +3,7 @@ import {
   getCoreRowModel,
   useReactTable,
   type ColumnDef,
+  type RowData,
   type RowSelectionState,
   type SortingState,
 } from '@tanstack/react-table';
@@ -11,12 +12,21 @@ import { useTranslation } from 'react-i18next';
 import { REFRESH_PLACEHOLDER_ROWS } from '@/config/constants';
 import { FilterTags } from './FilterTags';
 import { removeFilter, type FilterDef } from './filters';
+import type { ListResponse } from '@/lib/types';
 import { useTableMeta, type TableMeta } from './meta';
 import { Pagination } from './Pagination';
 import { SkeletonRows } from './Skeleton';
 import { Toolbar } from './Toolbar';
 import { useExport } from './useExport';
 import { useTableData } from './useTableData';
+
+declare module '@tanstack/react-table' {
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars
+  interface ColumnMeta<TData extends RowData, TValue> {
+    /** False for a column the table's export does not know (it is left out of the CSV). */
+    exportable?: boolean;
+  }
+}
 
 export interface RowAction<T> {
   key: string;
@@ -37,6 +47,8 @@ export interface DataTableProps<T extends { id: string | number }> {
   rowActions?: (row: T) => RowAction<T>[];
   exportable?: boolean;
   onSelectionChange?: (ids: string[]) => void;
+  /** Called with each page's whole answer (for endpoints that send more than `data` and `meta`). */
+  onData?: (body: ListResponse<T>) => void;
   /** Shown between the toolbar and the rows, from the current meta (e.g. filtered totals). */
   summary?: (meta: TableMeta) => React.ReactNode;
 }
@@ -54,7 +66,11 @@ export function DataTable<T extends { id: string | number }>(props: DataTablePro
   // A filtered list may not know its total (`null`): it pages by its cursors instead.
   const knownTotal = typeof data?.meta?.total === 'number' ? data.meta.total : null;
   const total = knownTotal ?? 0;
-  const { onSelectionChange } = props;
+  const { onSelectionChange, onData } = props;
+
+  useEffect(() => {
+    if (data) onData?.(data);
+  }, [data, onData]);
 
   useEffect(() => {
     if (knownTotal !== null && knownTotal !== meta.total) setMeta({ total: knownTotal });
@@ -128,7 +144,7 @@ export function DataTable<T extends { id: string | number }>(props: DataTablePro
 
   const heads = table
     .getVisibleLeafColumns()
-    .filter((column) => column.id !== 'select')
+    .filter((column) => column.id !== 'select' && column.columnDef.meta?.exportable !== false)
     .map((column) => ({
       key: column.id,
       label: typeof column.columnDef.header === 'string' ? column.columnDef.header : column.id,

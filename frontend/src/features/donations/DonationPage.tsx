@@ -5,6 +5,7 @@ import { Badge } from '@/components/Badge';
 import { PageHeader } from '@/components/PageHeader';
 import { Spinner } from '@/components/Spinner';
 import { pathFor, routeTitleKey } from '@/config/paths';
+import { DonationGiftAid } from '@/features/giftaid/DonationGiftAid';
 import { formatDate, formatMoney } from '@/lib/format';
 import { donationKeys, donationsApi } from './api';
 import { DONATION_STATUS_COLOURS } from './columns';
@@ -73,6 +74,7 @@ export default function DonationPage() {
           ))}
         </dl>
       </div>
+      <DonationGiftAid donation={donation} />
     </section>
   );
 }

@@ -9,6 +9,7 @@ import { PageHeader } from '@/components/PageHeader';
 import { showToast } from '@/components/toasts/store';
 import { pathFor, routeTitleKey } from '@/config/paths';
 import { DonorLookup } from '@/features/donors/DonorLookup';
+import { GIFT_AID_STATES } from '@/features/giftaid/api';
 import { formatMoney } from '@/lib/format';
 import {
   DONATION_STATUSES,
@@ -93,6 +94,12 @@ export default function DonationsPage() {
         value,
         label: t(`donations.statuses.${value}`),
       })),
+    },
+    {
+      key: 'gift_aid_state',
+      label: t('giftaid.fields.state'),
+      type: 'select',
+      options: GIFT_AID_STATES.map((value) => ({ value, label: t(`giftaid.states.${value}`) })),
     },
     {
       key: 'donor_id',

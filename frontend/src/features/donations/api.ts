@@ -1,6 +1,7 @@
 import { api } from '@/lib/api-client';
 import { formCall } from '@/lib/form-errors';
 import type { ListResponse } from '@/lib/types';
+import type { GiftAidInfo } from '@/features/giftaid/api';
 
 export const PAYMENT_METHODS = [
   'cash',
@@ -40,6 +41,8 @@ export interface DonationInput {
 export interface Donation extends DonationInput {
   id: string;
   donor_name: string | null;
+  /** Eligibility computed by the server (absent on answers that predate it). */
+  gift_aid?: GiftAidInfo;
   version: number;
   created_at: string;
 }

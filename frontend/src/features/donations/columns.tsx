@@ -3,6 +3,8 @@ import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
 import { Badge, type BadgeColour } from '@/components/Badge';
 import { pathFor } from '@/config/paths';
+import { GiftAidStateBadge } from '@/features/giftaid/GiftAidBadge';
+import { reasonText } from '@/features/giftaid/state';
 import { formatDate, formatMoney } from '@/lib/format';
 import type { Donation, DonationStatus } from './api';
 
@@ -86,6 +88,22 @@ export function donationColumns(
           {t(`donations.statuses.${row.original.status}`)}
         </Badge>
       ),
+    },
+    {
+      id: 'gift_aid_state',
+      header: t('giftaid.fields.state'),
+      // The donations export (functions/donations/exporters.py) has no Gift Aid column yet.
+      meta: { exportable: false },
+      enableSorting: false,
+      cell: ({ row }) => {
+        const info = row.original.gift_aid;
+        if (!info) return null;
+        return (
+          <span title={reasonText(t, info) || undefined}>
+            <GiftAidStateBadge state={info.state} />
+          </span>
+        );
+      },
     },
   );
   return columns;

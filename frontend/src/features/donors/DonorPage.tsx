@@ -10,6 +10,7 @@ import { StatTiles } from '@/components/StatTiles';
 import { pathFor, routeTitleKey } from '@/config/paths';
 import { donationColumns } from '@/features/donations/columns';
 import { useCatalogs } from '@/features/donations/useCatalogs';
+import { DeclarationsPanel } from '@/features/declarations/DeclarationsPanel';
 import type { Donation } from '@/features/donations/api';
 import { useUser } from '@/lib/auth-store';
 import { formatDate, formatMoney } from '@/lib/format';
@@ -139,6 +140,7 @@ export default function DonorPage() {
           <dd>{formatDate(donor.created_at, locale)}</dd>
         </dl>
       </div>
+      <DeclarationsPanel donorId={id} />
       {/* The history is read with manage-donations (docs/api.md); without it, no call that would 403. */}
       {can(user, ['manage-donations']) && (
         <>

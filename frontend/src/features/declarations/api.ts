@@ -1,0 +1,77 @@
+import { api } from '@/lib/api-client';
+import { formCall } from '@/lib/form-errors';
+
+export const DECLARATION_METHODS = ['written', 'online', 'oral'] as const;
+export type DeclarationMethod = (typeof DECLARATION_METHODS)[number];
+export const DECLARATION_SCOPES = ['this_donation', 'future', 'past_4_years'] as const;
+export type DeclarationScope = (typeof DECLARATION_SCOPES)[number];
+export type DeclarationStatus = 'active' | 'awaiting_confirmation' | 'cancelled' | 'void';
+
+export interface DeclarationInput {
+  method: DeclarationMethod;
+  scope: DeclarationScope[];
+  date_given: string;
+  donation_id: string | null;
+  statement_version: string;
+  confirmation_sent_on: string | null;
+  evidence_key: string | null;
+}
+
+export interface Declaration extends DeclarationInput {
+  id: string;
+  donor_id: string;
+  cancelled_on: string | null;
+  cancellation_reason: string | null;
+  status: DeclarationStatus;
+  oral_window_ends: string | null;
+  created_at: string;
+}
+
+export interface EvidenceUpload {
+  upload_url: string;
+  key: string;
+  headers: Record<string, string>;
+  expires_in: number;
+}
+
+const base = (donorId: string) => `/donors/${encodeURIComponent(donorId)}/declarations`;
+const one = (donorId: string, id: string) => `${base(donorId)}/${encodeURIComponent(id)}`;
+
+export const declarationKeys = {
+  list: (donorId: string) => ['declarations', donorId] as const,
+};
+
+export const declarationsApi = {
+  list: (donorId: string) => api.get<{ data: Declaration[] }>(base(donorId)),
+  create: (donorId: string, input: DeclarationInput) =>
+    formCall(() => api.post<Declaration>(base(donorId), { ...input }, { silent: true })),
+  cancel: (donorId: string, id: string, input: { cancelled_on: string; reason: string }) =>
+    formCall(() =>
+      api.post<Declaration>(`${one(donorId, id)}/cancel`, { ...input }, { silent: true }),
+    ),
+  confirm: (donorId: string, id: string, sentOn: string) =>
+    formCall(() =>
+      api.post<Declaration>(
+        `${one(donorId, id)}/confirmation`,
+        { sent_on: sentOn },
+        { silent: true },
+      ),
+    ),
+  /** Asks for a presigned PUT, sends the file straight to S3, and answers the key to record. */
+  uploadEvidence: async (donorId: string, file: File): Promise<string> => {
+    const upload = await formCall(() =>
+      api.post<EvidenceUpload>(
+        `${base(donorId)}/evidence`,
+        { content_type: file.type, size: file.size },
+        { silent: true },
+      ),
+    );
+    const response = await fetch(upload.upload_url, {
+      method: 'PUT',
+      headers: upload.headers,
+      body: file,
+    });
+    if (!response.ok) throw new Error(`Upload failed: HTTP ${response.status}`);
+    return upload.key;
+  },
+};

@@ -1,0 +1,129 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { FormError, SubmitButton, TextField, useForm } from '@/components/forms';
+import { Modal } from '@/components/Modal';
+import { showToast } from '@/components/toasts/store';
+import { formatMoney } from '@/lib/format';
+import { ApiError } from '@/lib/api-client';
+import { giftAidApi, type GiftAidInfo } from './api';
+import { GiftAidStateBadge } from './GiftAidBadge';
+import { fixLinkFor, reasonText } from './state';
+
+const EXCLUDE_REASON_MAX = 200;
+
+interface Props {
+  donation: { id: string; donor_id: string | null; gift_aid?: GiftAidInfo };
+}
+
+/** The donation's Gift Aid state, why, where to fix it, and exclude (park) / re-include. */
+export function DonationGiftAid({ donation }: Props) {
+  const { t, i18n } = useTranslation();
+  const client = useQueryClient();
+  const [excluding, setExcluding] = useState(false);
+  const [including, setIncluding] = useState(false);
+  const form = useForm({ reason: '' });
+  const info = donation.gift_aid;
+  if (!info) return null;
+  const fix = fixLinkFor(info.reason, donation);
+  const refresh = (message: string) => {
+    showToast({ type: 'success', title: t('common.success'), message });
+    void client.invalidateQueries({ queryKey: ['donations'] });
+    void client.invalidateQueries({ queryKey: ['table'] });
+  };
+  const exclude = () =>
+    form.submit(async ({ reason }) => {
+      const text = reason.trim();
+      if (!text || text.length > EXCLUDE_REASON_MAX) {
+        throw new ApiError(422, {
+          errors: { reason: [t('giftaid.donation.exclude_reason_rule')] },
+        });
+      }
+      await giftAidApi.exclude(donation.id, text);
+      setExcluding(false);
+      form.reset();
+      refresh(t('giftaid.donation.excluded'));
+    });
+  const include = async () => {
+    setIncluding(true);
+    try {
+      await giftAidApi.include(donation.id);
+      refresh(t('giftaid.donation.included'));
+    } finally {
+      setIncluding(false);
+    }
+  };
+  const excludable = ['claimable', 'not_eligible', 'needs_attention'].includes(info.state);
+
+  return (
+    <div className="card" data-testid="donation-gift-aid">
+      <h2>{t('giftaid.donation.title')}</h2>
+      <dl className="details">
+        <dt>{t('giftaid.fields.state')}</dt>
+        <dd>
+          <GiftAidStateBadge state={info.state} />
+        </dd>
+        <dt>{t('giftaid.fields.gift_aid')}</dt>
+        <dd>{formatMoney(info.amount, i18n.language)}</dd>
+        {info.reason && (
+          <>
+            <dt>{t('giftaid.fields.reason')}</dt>
+            <dd data-testid="gift-aid-reason">{reasonText(t, info)}</dd>
+          </>
+        )}
+      </dl>
+      <div className="form-actions">
+        {fix && info.state !== 'claimable' && info.state !== 'excluded' && (
+          <Link className="button" to={fix.to}>
+            {t(`giftaid.fix.${fix.kind}`)}
+          </Link>
+        )}
+        {excludable && (
+          <button type="button" className="button" onClick={() => setExcluding(true)}>
+            {t('giftaid.donation.exclude')}
+          </button>
+        )}
+        {info.state === 'excluded' && (
+          <button
+            type="button"
+            className="button"
+            disabled={including}
+            onClick={() => void include()}
+          >
+            {t('giftaid.donation.include')}
+          </button>
+        )}
+      </div>
+      {excluding && (
+        <Modal title={t('giftaid.donation.exclude_title')}>
+          <form
+            noValidate
+            onSubmit={(event) => {
+              event.preventDefault();
+              void exclude();
+            }}
+          >
+            <p>{t('giftaid.donation.exclude_explain')}</p>
+            <FormError message={form.generalError} />
+            <TextField
+              form={form}
+              name="reason"
+              label={t('giftaid.fields.exclude_reason')}
+              maxLength={EXCLUDE_REASON_MAX}
+              required
+            />
+            <div className="form-actions">
+              <button type="button" className="button" onClick={() => setExcluding(false)}>
+                {t('common.cancel')}
+              </button>
+              <SubmitButton processing={form.processing}>
+                {t('giftaid.donation.exclude')}
+              </SubmitButton>
+            </div>
+          </form>
+        </Modal>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,131 @@
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { DataTable } from '@/components/data-table';
+import { PageHeader } from '@/components/PageHeader';
+import { StatTiles } from '@/components/StatTiles';
+import { pathFor, routeTitleKey } from '@/config/paths';
+import { formatMoney } from '@/lib/format';
+import type { ListResponse } from '@/lib/types';
+import { giftAidApi, type ClaimableResponse, type ClaimRow } from './api';
+import { ClaimBuildProgress } from './ClaimBuildProgress';
+import { claimRowColumns } from './columns';
+import { ProblemGroups } from './ProblemGroups';
+import { summarise, type Selection } from './selection';
+
+export default function NewClaimPage() {
+  const { t, i18n } = useTranslation();
+  const locale = i18n.language;
+  const navigate = useNavigate();
+  const [body, setBody] = useState<ClaimableResponse | null>(null);
+  const [selectedIds, setSelectedIds] = useState<string[]>([]);
+  const [claimId, setClaimId] = useState<string | null>(null);
+  const [creating, setCreating] = useState(false);
+  const known = useRef(new Map<string, ClaimRow>());
+  const columns = useMemo(() => claimRowColumns(t, locale), [t, locale]);
+  const onData = useCallback((page: ListResponse<ClaimRow>) => {
+    for (const row of page.data) known.current.set(row.id, row);
+    setBody(page as ClaimableResponse);
+  }, []);
+
+  const totals = body?.totals ?? { count: 0, donation_total: '0.00', gift_aid_total: '0.00' };
+  const selection: Selection =
+    selectedIds.length > 0 ? { mode: 'some', ids: selectedIds } : { mode: 'all' };
+  const summary = summarise(selection, totals, known.current);
+
+  const create = async () => {
+    if (!summary.request) return;
+    setCreating(true);
+    try {
+      const created = await giftAidApi.createClaim(summary.request);
+      setClaimId(created.claim_id);
+    } finally {
+      setCreating(false);
+    }
+  };
+
+  return (
+    <section>
+      <PageHeader
+        title={t(routeTitleKey('un_claimed'))}
+        actions={
+          <Link className="button" to={pathFor('giftaid_settings')}>
+            {t(routeTitleKey('giftaid_settings'))}
+          </Link>
+        }
+      />
+      <StatTiles
+        label={t('giftaid.new_claim.totals')}
+        tiles={[
+          { key: 'count', label: t('giftaid.new_claim.count'), value: String(totals.count) },
+          {
+            key: 'donations',
+            label: t('giftaid.new_claim.donation_total'),
+            value: formatMoney(totals.donation_total, locale),
+          },
+          {
+            key: 'gift_aid',
+            label: t('giftaid.new_claim.gift_aid_total'),
+            value: formatMoney(totals.gift_aid_total, locale),
+          },
+        ]}
+      />
+      {claimId ? (
+        <ClaimBuildProgress
+          claimId={claimId}
+          onFinished={() => navigate(pathFor('passed.show', { report_id: claimId }))}
+        />
+      ) : (
+        <div className="card" data-testid="claim-selection">
+          <p role="status">
+            {t(
+              selection.mode === 'all'
+                ? 'giftaid.new_claim.claiming_all'
+                : 'giftaid.new_claim.claiming_selected',
+              {
+                count: summary.count,
+                total: formatMoney(summary.donationTotal, locale),
+                gift_aid: formatMoney(summary.giftAidTotal, locale),
+              },
+            )}
+          </p>
+          <button
+            type="button"
+            className="button button--primary"
+            disabled={!summary.request || creating}
+            aria-busy={creating}
+            onClick={() => void create()}
+          >
+            {selection.mode === 'all'
+              ? t('giftaid.new_claim.create_all')
+              : t('giftaid.new_claim.create_selected', { count: summary.count })}
+          </button>
+        </div>
+      )}
+      <h2>{t('giftaid.new_claim.lines')}</h2>
+      <DataTable<ClaimRow>
+        table="gift_aid_claimable"
+        endpoint={giftAidApi.claimableEndpoint}
+        columns={columns}
+        exportable={false}
+        defaults={{ sortBy: 'date' }}
+        onData={onData}
+        onSelectionChange={setSelectedIds}
+      />
+      <h2>{t('giftaid.new_claim.problems')}</h2>
+      {body && body.problems.length === 0 && (
+        <p className="muted">{t('giftaid.new_claim.no_problems')}</p>
+      )}
+      {body && body.problems.length > 0 && (
+        <ProblemGroups groups={body.problems} testId="claim-problems" />
+      )}
+      <h2>{t('giftaid.new_claim.excluded')}</h2>
+      {body && body.excluded.length === 0 && (
+        <p className="muted">{t('giftaid.new_claim.no_excluded')}</p>
+      )}
+      {body && body.excluded.length > 0 && (
+        <ProblemGroups groups={body.excluded} testId="claim-excluded" />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,125 @@
+import type { ColumnDef } from '@tanstack/react-table';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { DataTable, type FilterDef } from '@/components/data-table';
+import { PageHeader } from '@/components/PageHeader';
+import { pathFor, routeTitleKey } from '@/config/paths';
+import { formatDate, formatMoney } from '@/lib/format';
+import { CLAIM_STATES, giftAidApi, giftAidKeys, type Claim } from './api';
+import { ClaimStateBadge } from './GiftAidBadge';
+
+export default function PastClaimsPage() {
+  const { t, i18n } = useTranslation();
+  const locale = i18n.language;
+  const navigate = useNavigate();
+  const { data: years } = useQuery({
+    queryKey: giftAidKeys.taxYears,
+    queryFn: giftAidApi.taxYears,
+  });
+  const columns = useMemo<ColumnDef<Claim, unknown>[]>(
+    () => [
+      {
+        id: 'created_at',
+        header: t('giftaid.claims.created_at'),
+        enableSorting: false,
+        cell: ({ row }) => (
+          <Link to={pathFor('passed.show', { report_id: row.original.id })}>
+            {formatDate(row.original.created_at, locale)}
+          </Link>
+        ),
+      },
+      {
+        id: 'state',
+        header: t('giftaid.fields.claim_state'),
+        enableSorting: false,
+        cell: ({ row }) => <ClaimStateBadge state={row.original.state} />,
+      },
+      {
+        id: 'donations',
+        header: t('giftaid.claim.donations'),
+        enableSorting: false,
+        cell: ({ row }) => row.original.counts.donations,
+      },
+      {
+        id: 'donation_total',
+        header: t('giftaid.new_claim.donation_total'),
+        enableSorting: false,
+        cell: ({ row }) => (
+          <span className="money">{formatMoney(row.original.donation_total, locale)}</span>
+        ),
+      },
+      {
+        id: 'tax_claimed',
+        header: t('giftaid.claim.tax_claimed'),
+        enableSorting: false,
+        cell: ({ row }) => (
+          <span className="money">{formatMoney(row.original.tax_claimed, locale)}</span>
+        ),
+      },
+      {
+        id: 'receipt',
+        header: t('giftaid.claims.receipt'),
+        enableSorting: false,
+        cell: ({ row }) => row.original.receipt ?? '',
+      },
+    ],
+    [t, locale],
+  );
+  const filters: FilterDef[] = [
+    {
+      key: 'state',
+      label: t('giftaid.fields.claim_state'),
+      type: 'select',
+      options: CLAIM_STATES.map((value) => ({ value, label: t(`giftaid.claim_states.${value}`) })),
+    },
+  ];
+  return (
+    <section>
+      <PageHeader title={t(routeTitleKey('passed'))} />
+      {years && years.data.length > 0 && (
+        <div className="card data-table" data-testid="tax-year-totals">
+          <h2>{t('giftaid.claims.per_tax_year')}</h2>
+          <table>
+            <thead>
+              <tr>
+                <th>{t('giftaid.claims.tax_year')}</th>
+                <th>{t('giftaid.claims.claims')}</th>
+                <th>{t('giftaid.claim.donations')}</th>
+                <th>{t('giftaid.new_claim.donation_total')}</th>
+                <th>{t('giftaid.claim.tax_claimed')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {years.data.map((year) => (
+                <tr key={year.tax_year}>
+                  <td>{year.tax_year}</td>
+                  <td>{year.claims}</td>
+                  <td>{year.donations}</td>
+                  <td className="money">{formatMoney(year.donation_total, locale)}</td>
+                  <td className="money">{formatMoney(year.tax_claimed, locale)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <DataTable<Claim>
+        table="gift_aid_claims"
+        endpoint={giftAidApi.claimsEndpoint}
+        columns={columns}
+        filters={filters}
+        exportable={false}
+        defaults={{ sortBy: 'created_at' }}
+        rowActions={(claim) => [
+          {
+            key: 'view',
+            label: t('common.view'),
+            onClick: () => navigate(pathFor('passed.show', { report_id: claim.id })),
+          },
+        ]}
+      />
+    </section>
+  );
+}

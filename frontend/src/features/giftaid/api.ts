@@ -1,0 +1,219 @@
+import { api } from '@/lib/api-client';
+import { formCall } from '@/lib/form-errors';
+import type { ListResponse } from '@/lib/types';
+
+export const GIFT_AID_STATES = [
+  'claimable',
+  'not_eligible',
+  'needs_attention',
+  'excluded',
+  'in_claim',
+  'claimed',
+  'handled_elsewhere',
+] as const;
+export type GiftAidState = (typeof GIFT_AID_STATES)[number];
+
+/** What every Donation answer carries (docs/api.md "Gift Aid: declarations and eligibility"). */
+export interface GiftAidInfo {
+  state: GiftAidState;
+  reason: string | null;
+  reason_text: string | null;
+  params: Record<string, string>;
+  amount: string;
+}
+
+/** A donation as the claims endpoints list it. */
+export interface ClaimRow {
+  id: string;
+  date: string;
+  amount: string;
+  gift_aid?: string;
+  donor_id?: string | null;
+  donor_name?: string | null;
+  state?: GiftAidState;
+  reason?: string | null;
+  reason_text?: string | null;
+  params?: Record<string, string>;
+  claim_id?: string | null;
+  link?: string;
+  fix?: string;
+}
+
+export interface ProblemGroup {
+  state: GiftAidState;
+  reason: string;
+  count: number;
+  examples: ClaimRow[];
+}
+
+export interface ClaimableTotals {
+  count: number;
+  donation_total: string;
+  gift_aid_total: string;
+}
+
+export interface ClaimableResponse extends ListResponse<ClaimRow> {
+  totals: ClaimableTotals;
+  problems: ProblemGroup[];
+  excluded: ProblemGroup[];
+}
+
+export const CLAIM_STATES = [
+  'draft',
+  'sealed',
+  'submitted',
+  'accepted',
+  'rejected',
+  'cancelled',
+] as const;
+export type ClaimState = (typeof CLAIM_STATES)[number];
+
+export interface LineProblem {
+  line: number | null;
+  field: string;
+  key: string;
+  params?: Record<string, string>;
+  donation_ids?: string[];
+}
+
+export interface GatewayError {
+  number: string | null;
+  type: string | null;
+  text: string;
+  location: string | null;
+  line: number | null;
+  donation_ids: string[];
+}
+
+export interface Claim {
+  id: string;
+  state: ClaimState;
+  build_status: 'building' | 'ready' | 'failed';
+  job_id: string | null;
+  progress: { done: number; total: number };
+  counts: { requested: number; donations: number; lines: number; skipped: number };
+  donation_total: string;
+  tax_claimed: string;
+  adjustment: string;
+  earliest_date: string | null;
+  latest_date: string | null;
+  problems: LineProblem[];
+  skipped: { donation_id: string; reason: string }[];
+  files_ready: boolean;
+  irmark: string | null;
+  correlation_id: string | null;
+  receipt: string | null;
+  errors: GatewayError[];
+  created_at: string | null;
+  sealed_at: string | null;
+  submitted_at: string | null;
+  decided_at: string | null;
+}
+
+export interface ClaimDetail extends Claim {
+  lines: ListResponse<ClaimRow>;
+}
+
+export interface ClaimFile {
+  name: string;
+  kind: 'schedule' | 'r68';
+  url: string;
+}
+
+export interface Submission {
+  id: string;
+  step: string;
+  endpoint: string;
+  http_status: number | null;
+  qualifier: string | null;
+  correlation_id: string | null;
+  summary: string | null;
+  request_url: string | null;
+  response_url: string | null;
+  created_at: string | null;
+}
+
+export interface TaxYearTotal {
+  tax_year: string;
+  claims: number;
+  donations: number;
+  donation_total: string;
+  tax_claimed: string;
+}
+
+export interface Official {
+  title: string | null;
+  first_name: string;
+  last_name: string;
+  postcode: string | null;
+  overseas: boolean;
+  phone: string;
+}
+
+export const REGULATORS = ['CCEW', 'CCNI', 'OSCR', 'none'] as const;
+export const ENTITY_TYPES = ['trust', 'company', 'cio', 'casc', 'other'] as const;
+
+export interface GiftAidSettings {
+  hmrc_reference: string | null;
+  regulator: (typeof REGULATORS)[number];
+  regulator_number: string | null;
+  official: Official | null;
+  entity_type: (typeof ENTITY_TYPES)[number];
+  year_end: string;
+  aggregation_limit: string;
+  aggregate_small_donations: boolean;
+  sum_donor_lines: boolean;
+  reminders: boolean;
+  gateway_user_id: string | null;
+  gateway_password_set: boolean;
+  vendor_id: string | null;
+  endpoint: string;
+  version: number;
+}
+
+export type SettingsInput = Omit<GiftAidSettings, 'gateway_password_set'> & {
+  gateway_password?: string;
+};
+
+export type NewClaimInput = { all: true } | { donation_ids: string[] };
+
+const claimPath = (id: string) => `/gift-aid/claims/${encodeURIComponent(id)}`;
+
+export const giftAidKeys = {
+  all: ['gift-aid'] as const,
+  settings: ['gift-aid', 'settings'] as const,
+  claim: (id: string) => ['gift-aid', 'claim', id] as const,
+  files: (id: string) => ['gift-aid', 'claim', id, 'files'] as const,
+  submissions: (id: string) => ['gift-aid', 'claim', id, 'submissions'] as const,
+  taxYears: ['gift-aid', 'tax-years'] as const,
+};
+
+export const giftAidApi = {
+  claimableEndpoint: '/gift-aid/claimable',
+  claimsEndpoint: '/gift-aid/claims',
+  claimedEndpoint: '/gift-aid/claimed',
+  claimLinesEndpoint: (id: string) => claimPath(id),
+  settings: () => api.get<GiftAidSettings>('/gift-aid/settings'),
+  saveSettings: (input: SettingsInput) =>
+    formCall(() => api.put<GiftAidSettings>('/gift-aid/settings', { ...input }, { silent: true })),
+  createClaim: (input: NewClaimInput) =>
+    api.post<{ claim_id: string; job_id: string }>('/gift-aid/claims', { ...input }),
+  claim: (id: string) => api.get<ClaimDetail>(claimPath(id), { query: { length: 20 } }),
+  seal: (id: string) => api.post<{ job_id: string }>(`${claimPath(id)}/seal`),
+  cancel: (id: string) => api.post<{ claim: Claim; job_id: string }>(`${claimPath(id)}/cancel`),
+  files: (id: string) =>
+    api.get<{ data: ClaimFile[]; problems: LineProblem[] }>(`${claimPath(id)}/files`),
+  submit: (id: string) => api.post<{ job_id: string }>(`${claimPath(id)}/submit`),
+  submissions: (id: string) => api.get<{ data: Submission[] }>(`${claimPath(id)}/submissions`),
+  taxYears: () => api.get<{ data: TaxYearTotal[] }>('/gift-aid/reports/tax-years'),
+  exclude: (donationId: string, reason: string) =>
+    formCall(() =>
+      api.post<unknown>(
+        `/donations/${encodeURIComponent(donationId)}/gift-aid/exclude`,
+        { reason },
+        { silent: true },
+      ),
+    ),
+  include: (donationId: string) =>
+    api.post<unknown>(`/donations/${encodeURIComponent(donationId)}/gift-aid/include`),
+};

@@ -1,0 +1,52 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { CLAIM_POLL_MS } from './constants';
+import { giftAidApi, giftAidKeys, type Claim } from './api';
+
+export type BuildPhase = 'building' | 'sealing' | 'sealed' | 'needs_review' | 'failed';
+
+/** Where a new claim is: built in chunks (draft), then sealed and its files written. */
+export function buildPhase(claim: Claim | undefined, sealRequested: boolean): BuildPhase {
+  if (!claim) return 'building';
+  if (claim.build_status === 'failed' || claim.state === 'cancelled') return 'failed';
+  if (claim.state !== 'draft') return claim.files_ready ? 'sealed' : 'sealing';
+  if (claim.build_status !== 'ready') return 'building';
+  if (claim.counts.donations === 0 || claim.problems.length > 0) return 'needs_review';
+  return sealRequested ? 'sealing' : 'building';
+}
+
+/** 0..100: building fills to 80 by chunks, sealing and writing files the rest. */
+export function buildPercent(claim: Claim | undefined, phase: BuildPhase): number {
+  if (phase === 'sealed' || phase === 'needs_review') return 100;
+  if (phase === 'sealing') return 90;
+  if (!claim || claim.progress.total === 0) return 5;
+  return Math.round((claim.progress.done / claim.progress.total) * 80);
+}
+
+/** Polls a new claim until it is sealed with its files (asking for the seal once built). */
+export function useClaimBuild(claimId: string | null) {
+  const sealRequested = useRef(false);
+  const { data: claim } = useQuery({
+    queryKey: giftAidKeys.claim(claimId ?? ''),
+    queryFn: () => giftAidApi.claim(claimId ?? ''),
+    enabled: Boolean(claimId),
+    refetchInterval: (query) => {
+      const phase = buildPhase(query.state.data, sealRequested.current);
+      return phase === 'sealed' || phase === 'needs_review' || phase === 'failed'
+        ? false
+        : CLAIM_POLL_MS;
+    },
+  });
+  const readyToSeal =
+    claim?.state === 'draft' &&
+    claim.build_status === 'ready' &&
+    claim.counts.donations > 0 &&
+    claim.problems.length === 0;
+  useEffect(() => {
+    if (!claimId || !readyToSeal || sealRequested.current) return;
+    sealRequested.current = true;
+    void giftAidApi.seal(claimId);
+  }, [claimId, readyToSeal]);
+  const phase = buildPhase(claim, sealRequested.current);
+  return { claim, phase, percent: buildPercent(claim, phase) };
+}
