@@ -6,11 +6,14 @@ from typing import Any
 
 from chalice import Blueprint, Response
 
-from functions.auth import schemas, service, two_factor
 from functions.core import sessions
 from functions.core.access import current_request, principal, public, requires, signed_in
+from functions.core.deferred import deferred_imports
 from functions.core.errors import Invalid, json_response
 from functions.core.validation import parse_body
+
+with deferred_imports():
+    from functions.auth import schemas, service, two_factor
 
 bp = Blueprint(__name__)
 TWO_FACTOR = "two-factor-authentication"

@@ -2,11 +2,14 @@
 
 from chalice import Blueprint
 
-from functions.charities import service
-from functions.charities.schemas import CharityListQuery, CharityUpdate
 from functions.core.access import admin_only, current_request, principal
+from functions.core.deferred import deferred_imports
 from functions.core.errors import json_response
 from functions.core.validation import parse_body, parse_query
+
+with deferred_imports():
+    from functions.charities import service
+    from functions.charities.schemas import CharityListQuery, CharityUpdate
 
 bp = Blueprint(__name__)
 

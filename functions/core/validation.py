@@ -2,41 +2,45 @@
 
 Unknown fields are rejected (`extra="forbid"`). Custom validators raise `PydanticCustomError`
 whose type is a message key of `functions.core.messages`, so every message is translated.
+
+pydantic is imported on the first validation, not with this module: every route imports
+`parse_body`/`parse_query` at a Lambda cold start, and pydantic with its models costs more than
+the §8 budget leaves (docs/decisions/0011-cold-start-deferred-imports.md). The base model
+`Schema` and the `Email` type live in `functions.core.schema` and are re-exported here on first
+access, so request models keep `from functions.core.validation import Email, Schema`.
 """
 
 from __future__ import annotations
 
 import json
-import re
-from typing import Annotated, Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from chalice.app import Request
-from pydantic import AfterValidator, BaseModel, ConfigDict, ValidationError
-from pydantic_core import PydanticCustomError
 
 from functions.core.errors import BadRequest, Invalid, PayloadTooLarge
 from functions.core.messages import CATALOG, t
 
+if TYPE_CHECKING:
+    from pydantic import BaseModel, ValidationError
+
+    from functions.core.schema import Email as Email
+    from functions.core.schema import Schema as Schema
+
 MAX_JSON_BODY = 256 * 1024  # big files go to S3 by presigned PUT, never through the API
 
-M = TypeVar("M", bound=BaseModel)
+M = TypeVar("M", bound="BaseModel")
+_SCHEMA_NAMES = frozenset({"Email", "Schema"})
 
 
-class Schema(BaseModel):
-    model_config = ConfigDict(extra="forbid", str_strip_whitespace=True)
+def __getattr__(name: str) -> Any:
+    # `from functions.core.validation import Schema`: a request model is being defined, so
+    # pydantic is needed now.
+    if name in _SCHEMA_NAMES:
+        from functions.core import schema
 
+        return getattr(schema, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
-_EMAIL = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
-
-
-def _email(value: str) -> str:
-    value = value.strip().lower()
-    if len(value) > 254 or not _EMAIL.match(value):
-        raise PydanticCustomError("field.email", "invalid email")
-    return value
-
-
-Email = Annotated[str, AfterValidator(_email)]
 
 _PYDANTIC_TO_KEY = {
     "missing": "field.required",
@@ -77,6 +81,8 @@ def field_errors(exc: ValidationError) -> dict[str, list[str]]:
 
 
 def validate(model: type[M], data: Any) -> M:
+    from pydantic import ValidationError
+
     try:
         return model.model_validate(data)
     except ValidationError as exc:

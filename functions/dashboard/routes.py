@@ -5,8 +5,11 @@ from __future__ import annotations
 from chalice import Blueprint, Response
 
 from functions.core.access import principal, requires
+from functions.core.deferred import deferred_imports
 from functions.core.errors import json_response
-from functions.dashboard import service
+
+with deferred_imports():
+    from functions.dashboard import service
 
 bp = Blueprint(__name__)
 

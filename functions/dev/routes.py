@@ -3,8 +3,11 @@
 from chalice import Blueprint
 
 from functions.core.access import public
+from functions.core.deferred import deferred_imports
 from functions.core.errors import json_response
-from functions.dev import service
+
+with deferred_imports():
+    from functions.dev import service
 
 bp = Blueprint(__name__)
 

@@ -6,9 +6,13 @@ from __future__ import annotations
 from chalice import Blueprint, Response
 
 from functions.core.access import current_request, principal, requires
+from functions.core.deferred import deferred_imports
 from functions.core.errors import json_response
 from functions.core.validation import parse_body, parse_query
-from functions.donations import catalog, quick, schemas, service
+from functions.donations import catalog  # its catalogues name routes at import
+
+with deferred_imports():
+    from functions.donations import quick, schemas, service
 
 bp = Blueprint(__name__)
 MANAGE = "manage-donations"

@@ -6,9 +6,12 @@ from __future__ import annotations
 from chalice import Blueprint, Response
 
 from functions.core.access import current_request, principal, requires
+from functions.core.deferred import deferred_imports
 from functions.core.errors import json_response
 from functions.core.validation import parse_body, parse_query
-from functions.donors import merge, schemas, service
+
+with deferred_imports():
+    from functions.donors import merge, schemas, service
 
 bp = Blueprint(__name__)
 MANAGE = "manage-donors"

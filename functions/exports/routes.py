@@ -3,10 +3,13 @@
 from chalice import Blueprint
 
 from functions.core.access import current_request, principal, signed_in
+from functions.core.deferred import deferred_imports
 from functions.core.errors import json_response
 from functions.core.validation import parse_body
-from functions.exports import service
-from functions.exports.schemas import ExportBody
+
+with deferred_imports():
+    from functions.exports import service
+    from functions.exports.schemas import ExportBody
 
 bp = Blueprint(__name__)
 

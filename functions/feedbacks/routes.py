@@ -5,13 +5,16 @@ from __future__ import annotations
 
 from chalice import Blueprint, Response
 
-from functions.auth import repository as identities
 from functions.core.access import current_request, principal, requires, signed_in
+from functions.core.deferred import deferred_imports
 from functions.core.errors import json_response
 from functions.core.messages import t
-from functions.core.pagination import ListQuery
 from functions.core.validation import parse_body, parse_query
-from functions.feedbacks import repository, schemas, service
+
+with deferred_imports():
+    from functions.auth import repository as identities
+    from functions.core.pagination import ListQuery
+    from functions.feedbacks import repository, schemas, service
 
 bp = Blueprint(__name__)
 MANAGE = "manage-feedbacks"

@@ -3,10 +3,13 @@
 from chalice import Blueprint
 
 from functions.core.access import admin_only, current_request, principal, signed_in
+from functions.core.deferred import deferred_imports
 from functions.core.errors import json_response
 from functions.core.validation import parse_body
-from functions.notifications import service
-from functions.notifications.schemas import AdminNotificationBody
+
+with deferred_imports():
+    from functions.notifications import service
+    from functions.notifications.schemas import AdminNotificationBody
 
 bp = Blueprint(__name__)
 

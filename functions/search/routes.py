@@ -3,10 +3,13 @@
 from chalice import Blueprint
 
 from functions.core.access import current_request, principal, signed_in
+from functions.core.deferred import deferred_imports
 from functions.core.errors import json_response
 from functions.core.validation import parse_query
-from functions.search import service
-from functions.search.schemas import SearchQuery
+
+with deferred_imports():
+    from functions.search import service
+    from functions.search.schemas import SearchQuery
 
 bp = Blueprint(__name__)
 

@@ -4,24 +4,27 @@ from chalice import Blueprint
 
 from functions.core import sessions
 from functions.core.access import current_request, principal, requires, signed_in
+from functions.core.deferred import deferred_imports
 from functions.core.errors import json_response
 from functions.core.validation import parse_body, parse_query
-from functions.settings import account, charity, service
-from functions.settings.schemas import (
-    CharityBody,
-    DeleteAccountBody,
-    InviteBody,
-    NotificationPreferencesBody,
-    OfficialBody,
-    OptionBody,
-    OptionQuery,
-    PasswordBody,
-    ProfileBody,
-    RoleBody,
-    RolePermissionsBody,
-    UserListQuery,
-    UserUpdateBody,
-)
+
+with deferred_imports():
+    from functions.settings import account, charity, service
+    from functions.settings.schemas import (
+        CharityBody,
+        DeleteAccountBody,
+        InviteBody,
+        NotificationPreferencesBody,
+        OfficialBody,
+        OptionBody,
+        OptionQuery,
+        PasswordBody,
+        ProfileBody,
+        RoleBody,
+        RolePermissionsBody,
+        UserListQuery,
+        UserUpdateBody,
+    )
 
 bp = Blueprint(__name__)
 
