@@ -14,11 +14,13 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from chalicelocal import embedded, resources
+from chalicelocal import resources
 
 ROOT = Path(__file__).resolve().parent.parent
 HOST = "127.0.0.1"
 PREFIX = "almoner-local"
+# `npm run dev` in frontend/ serves the SPA from Vite's origin; its uploads go to the bucket too.
+VITE_DEV_ORIGINS = ("http://localhost:5173", "http://127.0.0.1:5173")
 
 
 def _state_dir() -> Path:
@@ -41,7 +43,11 @@ def main() -> int:
     state_dir = _state_dir()
     url = f"http://{HOST}:{port}"
 
-    from chalicelocal import web
+    # moto's server answers every origin with permissive CORS headers unless this is set (read when
+    # moto is imported); without them S3 applies the bucket's own CorsConfiguration, as AWS does
+    # (docs/decisions/0007-files-bucket-cors.md).
+    os.environ["MOTO_DISABLE_GLOBAL_CORS"] = "true"
+    from chalicelocal import embedded, fake_hmrc, web
 
     try:
         server = web.make_server(HOST, port, quiet=os.environ.get("ALMONER_QUIET") == "1")
@@ -55,7 +61,13 @@ def main() -> int:
     from chalicelocal.lambdas import schedule_triggers, sqs_triggers
 
     template = resources.load_template()
-    created = resources.create_resources(prefix=PREFIX, template=template, region=embedded.REGION)
+    created = resources.create_resources(
+        prefix=PREFIX,
+        template=template,
+        region=embedded.REGION,
+        parameters={"AppUrl": url},
+        extra_cors_origins=VITE_DEV_ORIGINS,
+    )
     os.environ.update(
         resources.function_environment(
             created, template, overrides={"ALMONER_STAGE": "local", "APP_URL": url}
@@ -75,8 +87,9 @@ def main() -> int:
 
     sys.path.insert(0, str(ROOT))
     app = importlib.import_module("app").app
-    seeded = seed.seed()
-    web.attach(server, app)
+    fake_gateway_url = f"{url}{fake_hmrc.PATH}"
+    seeded = seed.seed(fake_gateway_url=fake_gateway_url)
+    web.attach(server, app, files_origin=endpoint)
 
     workers = runner.start_workers(sqs_triggers(template), created)
     schedules = scheduler.Scheduler(schedule_triggers(template) if scheduler.enabled() else [])
@@ -88,7 +101,13 @@ def main() -> int:
     snapshotter.start()
 
     _print_banner(
-        url, state_dir, restored, seeded, [w.trigger.function.logical_id for w in workers], schedules.names
+        url,
+        state_dir,
+        restored,
+        seeded,
+        [w.trigger.function.logical_id for w in workers],
+        schedules.names,
+        fake_gateway_url,
     )
     _stop_on_signals()
     try:
@@ -113,7 +132,9 @@ def _print_banner(
     seeded: bool,
     workers: list[str],
     schedules: list[str],
+    fake_gateway_url: str,
 ) -> None:
+    from chalicelocal.fake_hmrc import REJECT_SURNAME
     from chalicelocal.seed import ACCOUNTS
 
     if restored is None:
@@ -131,6 +152,9 @@ def _print_banner(
         *(f"    {a.label + ':':<34} {a.email} / {a.password}" for a in ACCOUNTS),
         "",
         f"  Emails sent locally:   {url}/api/dev/outbox",
+        f"  Fake HMRC gateway:     {fake_gateway_url}",
+        "                         (Gift Aid settings > Endpoint: custom URL; the demo charity uses it;",
+        f"                         a donor surnamed {REJECT_SURNAME} gets a claim rejected)",
         f"  State:                 {state_dir / 'state.json'} ({origin}{'; demo seeded' if seeded else ''})",
         "  Reset:                 make reset (stop the server first)",
         f"  Job handlers:          {', '.join(workers) or 'none in template.yaml yet'}",

@@ -49,10 +49,17 @@ def physical_name(prefix: str, logical_id: str) -> str:
 
 
 def create_resources(
-    prefix: str = "almoner-local", template: dict[str, Any] | None = None, region: str | None = None
+    prefix: str = "almoner-local",
+    template: dict[str, Any] | None = None,
+    region: str | None = None,
+    parameters: dict[str, str] | None = None,
+    extra_cors_origins: tuple[str, ...] = (),
 ) -> dict[str, Any]:
-    """Create (or find) every data resource; return {logical id: physical name or queue URL}."""
+    """Create (or find) every data resource; return {logical id: physical name or queue URL}.
+    `parameters` override the template's parameter defaults (the local stack's `AppUrl`);
+    `extra_cors_origins` join every bucket CORS rule (the Vite dev server, locally)."""
     template = template or load_template()
+    values = parameter_values(template, parameters)
     resources: dict[str, Any] = template["Resources"]
     session = boto3.session.Session(region_name=region)
     created: dict[str, Any] = {}
@@ -69,19 +76,27 @@ def create_resources(
             created[logical_id] = url
             queue_arns[logical_id] = arn
         elif kind == "AWS::S3::Bucket":
-            created[logical_id] = _create_bucket(session, physical_name(prefix, logical_id))
+            name = physical_name(prefix, logical_id)
+            created[logical_id] = _create_bucket(session, name, props, values, extra_cors_origins)
         elif kind == "AWS::SES::EmailIdentity":
-            sender = _resolve(props["EmailIdentity"], template)
+            sender = _resolve(props["EmailIdentity"], values)
             session.client("ses").verify_email_identity(EmailAddress=sender)
             created[logical_id] = sender
     created["__queue_arns__"] = queue_arns
     return created
 
 
-def _resolve(value: Any, template: dict[str, Any]) -> str:
-    """A literal, or a !Ref to a parameter (its default)."""
+def parameter_values(template: dict[str, Any], overrides: dict[str, str] | None = None) -> dict[str, str]:
+    """Every template parameter's default, with `overrides` applied."""
+    values = {k: str(v.get("Default", "")) for k, v in template.get("Parameters", {}).items()}
+    values.update(overrides or {})
+    return values
+
+
+def _resolve(value: Any, parameters: dict[str, str]) -> str:
+    """A literal, or a !Ref to a parameter."""
     if isinstance(value, dict) and "Ref" in value:
-        return str(template.get("Parameters", {})[value["Ref"]].get("Default", ""))
+        return parameters[value["Ref"]]
     return str(value)
 
 
@@ -121,7 +136,9 @@ def _create_queue(sqs: Any, name: str, props: dict[str, Any], arns: dict[str, st
     return url, arn
 
 
-def _create_bucket(session: Any, name: str) -> str:
+def _create_bucket(
+    session: Any, name: str, props: dict[str, Any], parameters: dict[str, str], extra_origins: tuple[str, ...]
+) -> str:
     s3 = session.client("s3")
     region = session.region_name or "us-east-1"
     try:
@@ -131,7 +148,43 @@ def _create_bucket(session: Any, name: str) -> str:
             s3.create_bucket(Bucket=name, CreateBucketConfiguration={"LocationConstraint": region})
     except s3.exceptions.BucketAlreadyOwnedByYou:
         pass
+    cors = props.get("CorsConfiguration")
+    if cors:
+        # Applied on every start: the local AppUrl (its port) may differ from the last run's.
+        s3.put_bucket_cors(Bucket=name, CORSConfiguration=cors_rules(cors, parameters, extra_origins))
     return name
+
+
+# CloudFormation's CorsRule property names → the S3 API's (PutBucketCors).
+_CORS_FIELDS = {
+    "AllowedHeaders": "AllowedHeaders",
+    "AllowedMethods": "AllowedMethods",
+    "AllowedOrigins": "AllowedOrigins",
+    "ExposedHeaders": "ExposeHeaders",
+    "Id": "ID",
+    "MaxAge": "MaxAgeSeconds",
+}
+
+
+def cors_rules(
+    cors: dict[str, Any], parameters: dict[str, str], extra_origins: tuple[str, ...] = ()
+) -> dict[str, Any]:
+    """A template `CorsConfiguration` as the S3 API's `CORSConfiguration`, !Ref resolved."""
+    rules = []
+    for rule in cors["CorsRules"]:
+        converted: dict[str, Any] = {}
+        for cfn_name, value in rule.items():
+            api_name = _CORS_FIELDS[cfn_name]
+            if isinstance(value, list):
+                converted[api_name] = [_resolve(item, parameters) for item in value]
+            elif cfn_name == "MaxAge":
+                converted[api_name] = int(value)
+            else:
+                converted[api_name] = _resolve(value, parameters)
+        if extra_origins:
+            converted["AllowedOrigins"] = [*converted.get("AllowedOrigins", []), *extra_origins]
+        rules.append(converted)
+    return {"CORSRules": rules}
 
 
 def function_environment(

@@ -3,12 +3,17 @@ Animal Rescue" with an owner (every charity permission) and a staff member.
 
 Idempotent per account (an account whose email exists is left alone), so restarting or an
 interrupted first start never duplicates anything. The charity also gets demo donors, donation
-types, locations and donations (`functions.donations.demo`); later issues add declarations.
+types, locations, declarations and donations (`functions.donations.demo`), and complete Gift Aid
+settings whose gateway endpoint is the local fake HMRC gateway (`chalicelocal.fake_hmrc`), so a
+claim can be submitted end to end on a fresh start.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
+
+from chalicelocal import fake_hmrc
 
 ADMIN_EMAIL, ADMIN_PASSWORD = "admin@almoner.local", "almoner-admin"
 CHARITY_NAME = "Riverside Animal Rescue"
@@ -27,10 +32,28 @@ ACCOUNTS = (
     Account(f"{CHARITY_NAME} owner", OWNER_EMAIL, DEMO_PASSWORD),
     Account(f"{CHARITY_NAME} staff", STAFF_EMAIL, DEMO_PASSWORD),
 )
+# The demo charity's Gift Aid settings (made-up references; the fake gateway accepts any
+# credentials, HMRC's test service would not).
+DEMO_GIFT_AID: dict[str, Any] = {
+    "hmrc_reference": "AB12345",
+    "regulator": "CCEW",
+    "regulator_number": "1234567",
+    "official": {
+        "first_name": "Olivia",
+        "last_name": "Owner",
+        "postcode": "BA1 1AA",
+        "overseas": False,
+        "phone": "01225 000000",
+    },
+    "gateway_user_id": "323412300001",
+    "gateway_password": "testing1",
+    "vendor_id": "1234",
+}
 
 
-def seed() -> bool:
-    """Create what is missing of the demo; True when anything was created."""
+def seed(fake_gateway_url: str | None = None) -> bool:
+    """Create what is missing of the demo; True when anything was created. `fake_gateway_url`:
+    where this run's fake HMRC gateway answers (the demo's Gift Aid endpoint)."""
     # Imported here: the application modules must see the local environment first.
     from functions.auth import repository, service
 
@@ -53,6 +76,8 @@ def seed() -> bool:
     from functions.donations.demo import seed_demo
 
     created = seed_demo(owner.tenant_id) or created
+    if fake_gateway_url:
+        created = _demo_gift_aid(owner, fake_gateway_url) or created
     if repository.find_user_by_email(STAFF_EMAIL) is None:
         service.create_user(
             tenant_id=owner.tenant_id,
@@ -64,3 +89,28 @@ def seed() -> bool:
         )
         created = True
     return created
+
+
+def _is_local_fake(endpoint: str) -> bool:
+    return endpoint.startswith("http://127.0.0.1:") and endpoint.endswith(fake_hmrc.PATH)
+
+
+def _demo_gift_aid(owner: Any, fake_gateway_url: str) -> bool:
+    """Complete Gift Aid settings pointing at the fake gateway, when the charity has none; when
+    they point at the fake of an earlier run on another port, only the endpoint follows."""
+    from functions.core import counters
+    from functions.core.access import Principal
+    from functions.giftaid import repository, service
+    from functions.giftaid.schemas import SettingsBody
+
+    current = repository.get_settings(owner.tenant_id)
+    if current is None:
+        body = SettingsBody(**DEMO_GIFT_AID, endpoint=fake_gateway_url)
+    elif _is_local_fake(current.endpoint) and current.endpoint != fake_gateway_url:
+        view = service.settings_view(current)
+        view.pop("gateway_password_set")
+        body = SettingsBody(**{**view, "endpoint": fake_gateway_url})
+    else:
+        return False
+    service.save_settings(Principal(user=owner, session=None, counters=counters.read(owner.tenant_id)), body)
+    return current is None

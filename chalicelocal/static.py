@@ -23,6 +23,20 @@ SECURITY_HEADERS = {
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "same-origin",
 }
+
+
+def security_headers(files_origin: str = "") -> dict[str, str]:
+    """The headers of every SPA response. `files_origin` (the S3 endpoint that presigned URLs point
+    at) joins connect-src, as the files bucket does in template.yaml's CloudFront policy: the SPA
+    PUTs and POSTs uploads straight to it."""
+    headers = dict(SECURITY_HEADERS)
+    if files_origin:
+        headers["Content-Security-Policy"] = CSP.replace(
+            "connect-src 'self'", f"connect-src 'self' {files_origin}"
+        )
+    return headers
+
+
 IMMUTABLE = "public, max-age=31536000, immutable"
 # mimetypes depends on the machine's /etc/mime.types; these must not vary.
 TYPES = {
@@ -75,8 +89,8 @@ def resolve(dist: Path, request_path: str) -> tuple[Path | None, bool]:
     return root / "index.html", True
 
 
-def serve(request_path: str, dist: Path = DIST) -> StaticResponse:
-    headers = dict(SECURITY_HEADERS)
+def serve(request_path: str, dist: Path = DIST, files_origin: str = "") -> StaticResponse:
+    headers = security_headers(files_origin)
     index = dist / "index.html"
     if not index.is_file():
         headers.update({"Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-cache"})

@@ -1,5 +1,7 @@
 """One HTTP server for the browser, as CloudFront is in production: `/api/*` goes to the Chalice
-app through Chalice's own API Gateway emulation (`LocalGateway`), everything else is the SPA."""
+app through Chalice's own API Gateway emulation (`LocalGateway`), everything else is the SPA.
+Local only: `POST /fake-hmrc/submission` is the fake HMRC Transaction Engine
+(`chalicelocal.fake_hmrc`), the endpoint a charity's Gift Aid settings point at locally."""
 
 from __future__ import annotations
 
@@ -13,9 +15,11 @@ from chalice import Chalice
 from chalice.config import Config
 from chalice.local import LocalGateway, LocalGatewayException
 
-from chalicelocal import static
+from chalicelocal import fake_hmrc, static
 
 API_PREFIX = "/api/"
+FAKE_HMRC_PREFIX = "/fake-hmrc/"
+MAX_GATEWAY_BODY = 200 * 1024 * 1024  # a 500,000-line claim is ~100 MB of XML
 
 
 def gateway(app: Chalice) -> LocalGateway:
@@ -51,6 +55,8 @@ class Handler(BaseHTTPRequestHandler):
     server_version = "chalicelocal"
     gateway: LocalGateway
     dist: Path
+    fake_gateway: fake_hmrc.FakeTransactionEngine
+    files_origin = ""  # the S3 endpoint of presigned URLs, allowed in the SPA's connect-src
     # Chalice keeps the current request on the app object (`app.current_request`), shared by all
     # threads: concurrent requests would read each other's. Lambda runs one request per
     # container at a time, so the local stack does the same for the API; static files stay
@@ -71,11 +77,31 @@ class Handler(BaseHTTPRequestHandler):
             lines = [(k, str(v)) for k, v in (error.headers or {}).items()]
             self._send(error.CODE, lines, error.body or b"")
 
+    def _fake_hmrc(self) -> None:
+        # Not behind api_lock: the claims worker thread posts here while it may be held, and the
+        # fake keeps its own state under its own lock.
+        if self.path.split("?", 1)[0] != fake_hmrc.PATH:
+            self._send(404, [("Content-Type", "text/plain; charset=utf-8")], b"Not found\n")
+            return
+        if self.command != "POST":
+            self._send(405, [("Allow", "POST")], b"")
+            return
+        declared = self.headers.get("Content-Length") or "0"
+        length = int(declared) if declared.isdigit() else -1
+        if not 0 <= length <= MAX_GATEWAY_BODY:
+            self._send(413 if length > 0 else 411, [("Content-Type", "text/plain; charset=utf-8")], b"")
+            return
+        body = self.rfile.read(length) if length > 0 else b""
+        # The ResponseEndPoint it answers: the URL the caller used (HTTP/1.1 always sends Host).
+        endpoint = f"http://{self.headers.get('Host') or '127.0.0.1'}{fake_hmrc.PATH}"
+        answer = self.fake_gateway.handle(body, endpoint)
+        self._send(200, [("Content-Type", "text/xml; charset=utf-8")], answer)
+
     def _static(self) -> None:
         if self.command not in ("GET", "HEAD"):
             self._send(405, [("Allow", "GET, HEAD")], b"")
             return
-        result = static.serve(self.path, self.dist)
+        result = static.serve(self.path, self.dist, self.files_origin)
         self._send(result.status, list(result.headers.items()), result.body)
 
     def _send(self, status: int, headers: list[tuple[str, str]], body: bytes) -> None:
@@ -94,6 +120,8 @@ class Handler(BaseHTTPRequestHandler):
     def _dispatch(self) -> None:
         if self.path == "/api" or self.path.startswith(API_PREFIX):
             self._api()
+        elif self.path.startswith(FAKE_HMRC_PREFIX):
+            self._fake_hmrc()
         else:
             self._static()
 
@@ -107,11 +135,13 @@ class Handler(BaseHTTPRequestHandler):
 def make_server(host: str, port: int, dist: Path = static.DIST, quiet: bool = False) -> ThreadingHTTPServer:
     """Bind the port first (a busy port fails fast, before anything is created); requests wait
     in the listen backlog until `attach` and `serve_forever`."""
-    handler = type("BoundHandler", (Handler,), {"dist": dist, "quiet": quiet})
+    bound = {"dist": dist, "quiet": quiet, "fake_gateway": fake_hmrc.FakeTransactionEngine()}
+    handler = type("BoundHandler", (Handler,), bound)
     server = ThreadingHTTPServer((host, port), handler)
     server.daemon_threads = True
     return server
 
 
-def attach(server: ThreadingHTTPServer, app: Chalice) -> None:
+def attach(server: ThreadingHTTPServer, app: Chalice, files_origin: str = "") -> None:
     server.RequestHandlerClass.gateway = gateway(app)  # type: ignore[attr-defined]
+    server.RequestHandlerClass.files_origin = files_origin  # type: ignore[attr-defined]

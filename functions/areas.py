@@ -17,6 +17,7 @@ AREAS = (
     "declarations",
     "dashboard",
     "giftaid",
+    "imports",
     "dev",
 )
 API_PREFIX = "/api"

@@ -4,9 +4,10 @@
     @requires("manage-donors")
     def list_donors(): ...
 
-`public`, `signed_in`, `requires(...)`, `admin_only`. The wrapper also translates domain errors to
-HTTP (the one mapping of `errors.to_response`) and answers JSON 500 for anything unexpected. A
-contract test fails on any route whose view carries no access declaration.
+`public`, `signed_in`, `requires(...)` (all of), `requires_any(...)` (any of), `admin_only`. The
+wrapper also translates domain errors to HTTP (the one mapping of `errors.to_response`) and
+answers JSON 500 for anything unexpected. A contract test fails on any route whose view carries
+no access declaration.
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ from functions.core.messages import set_locale, t
 from functions.core.observability import logger
 
 ACCESS_ATTRIBUTE = "almoner_access"
+ANY_OF_ATTRIBUTE = "almoner_access_any_of"  # True when `requires_any` declared the permissions
 PENDING_TWO_FACTOR_ATTRIBUTE = "almoner_allows_pending_two_factor"
 UNSAFE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 
@@ -67,6 +69,9 @@ class Principal:
 
     def can(self, *permissions: str) -> bool:
         return all(p in self.user.permissions for p in permissions)
+
+    def can_any(self, *permissions: str) -> bool:
+        return any(p in self.user.permissions for p in permissions)
 
 
 def bind_request(request: Request) -> Any:
@@ -179,6 +184,21 @@ def signed_in(view: Callable[..., Any] | None = None, *, allow_pending_two_facto
 def requires(*permissions: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     """A signed-in user holding every one of `permissions` (spec §6: an array requires all)."""
     return _guard("permission", permissions, check=lambda who: who.can(*permissions))
+
+
+def requires_any(*permissions: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """A signed-in user holding at least one of `permissions` (spec §6: a comma string requires
+    any), e.g. a page that two roles read. Declared like `requires`, plus `ANY_OF_ATTRIBUTE`."""
+    if not permissions:
+        raise ValueError("requires_any needs at least one permission")
+    guard = _guard("permission", permissions, check=lambda who: who.can_any(*permissions))
+
+    def decorate(view: Callable[..., Any]) -> Callable[..., Any]:
+        guarded = guard(view)
+        setattr(guarded, ANY_OF_ATTRIBUTE, True)
+        return guarded
+
+    return decorate
 
 
 def admin_only(view: Callable[..., Any]) -> Callable[..., Any]:

@@ -17,6 +17,7 @@ class TenantCounters(Entity, discriminator="TenantCounters"):
     donors = NumberAttribute(default=0)
     donations = NumberAttribute(default=0)
     donations_total = DecimalAttribute(default=Decimal)
+    gift_aid_claimed = NumberAttribute(default=0)  # donations in accepted claims (giftaid.repository)
 
     @classmethod
     def key(cls, tenant_id: str) -> tuple[str, str]:

@@ -348,9 +348,47 @@ def claim_submission_prefix() -> str:
     return "SUBMISSION#"
 
 
-def gift_aid_reminder_sk(iso_date: str) -> str:
-    """One item per charity per day: the reminders schedule's business key (conditional put)."""
-    return f"GIFTAIDREMINDER#{iso_date}"
+def claim_gasds_sk(donation_id: str) -> str:
+    """Membership of a GASDS small donation in a claim (beside the Gift Aid `LINE#`s)."""
+    return f"GASDS#{donation_id}"
+
+
+def claim_gasds_prefix() -> str:
+    return "GASDS#"
+
+
+def claim_adjustment_sk(donation_id: str) -> str:
+    """A reversal a claim took into its adjustment."""
+    return f"ADJUSTMENT#{donation_id}"
+
+
+def claim_adjustment_prefix() -> str:
+    return "ADJUSTMENT#"
+
+
+def reversal_sk(donation_id: str) -> str:
+    """Tax over-claimed on one donation (refunded after its claim...): at most one per donation."""
+    return f"REVERSAL#{donation_id}"
+
+
+def reversal_prefix() -> str:
+    return "REVERSAL#"
+
+
+def open_reversals_pk(tenant_id: str) -> str:
+    """GSI4 partition of the reversals no claim has taken yet (sparse: removed when taken)."""
+    return f"{tenant_pk(tenant_id)}#REVERSALS#OPEN"
+
+
+def gasds_year_sk(tax_year: int) -> str:
+    """GASDS the charity's live claims carry for one tax year (start year): the cap's ledger."""
+    return f"GASDSYEAR#{tax_year}"
+
+
+def gift_aid_reminder_sk(period: str) -> str:
+    """One item per charity per reminder period (`2026-W47`): the reminders schedule marks the
+    period done once every user has been reminded."""
+    return f"GIFTAIDREMINDER#{period}"
 
 
 def claim_object_key(tenant_id: str, claim_id: str, filename: str) -> str:
@@ -359,4 +397,79 @@ def claim_object_key(tenant_id: str, claim_id: str, filename: str) -> str:
 
 
 def declaration_evidence_prefix(tenant_id: str, donor_id: str) -> str:
-    return f"declarations/{tenant_id}/{donor_id}/"
+    return f"{declaration_evidence_root(tenant_id)}{donor_id}/"
+
+
+def declaration_evidence_root(tenant_id: str) -> str:
+    """Every evidence file of a charity (a merged donor's declarations keep their first key)."""
+    return f"declarations/{tenant_id}/"
+
+
+# ------------------------------------------------------------------ imports
+# An import is `PK=TENANT#tid, SK=IMPORT#<id>`; what it owns (error rows, rows held for review,
+# the manifest of what each chunk created, which undo reads) lives in its own partition
+# `import_pk`. The uploaded file and the chunk files sit under `uploads/` (expired by the bucket's
+# lifecycle rule).
+def import_sk(import_id: str) -> str:
+    return f"IMPORT#{import_id}"
+
+
+def import_prefix() -> str:
+    return "IMPORT#"
+
+
+def import_upload_sk(upload_id: str) -> str:
+    return f"IMPORTUPLOAD#{upload_id}"
+
+
+def import_mapping_sk(mapping_id: str) -> str:
+    """A mapping a charity saved to reuse (the import screen's presets)."""
+    return f"IMPORTMAPPING#{mapping_id}"
+
+
+def import_mapping_prefix() -> str:
+    return "IMPORTMAPPING#"
+
+
+def import_pk(tenant_id: str, import_id: str) -> str:
+    return f"{tenant_pk(tenant_id)}#IMPORT#{import_id}"
+
+
+def import_error_sk(generation: int, row: int, position: int) -> str:
+    """An error row of one validation pass (`generation`), in row order."""
+    return f"ERROR#{generation:04d}#{row:09d}#{position:03d}"
+
+
+def import_error_prefix(generation: int) -> str:
+    return f"ERROR#{generation:04d}#"
+
+
+def import_review_sk(row: int) -> str:
+    return f"REVIEW#{row:09d}"
+
+
+def import_review_prefix() -> str:
+    return "REVIEW#"
+
+
+def import_chunk_sk(chunk: int) -> str:
+    return f"CHUNK#{chunk:06d}"
+
+
+def import_chunk_prefix() -> str:
+    return "CHUNK#"
+
+
+def import_upload_object_key(tenant_id: str, upload_id: str) -> str:
+    """S3 key of an uploaded import file (presigned POST; `uploads/` expires after 30 days)."""
+    return f"uploads/{tenant_id}/{upload_id}/file"
+
+
+def import_chunk_object_key(tenant_id: str, import_id: str, chunk: int) -> str:
+    """S3 key of one chunk's normalised rows (JSON lines), written by the run's plan step."""
+    return f"uploads/{tenant_id}/{import_id}/chunks/{chunk:06d}.jsonl"
+
+
+def import_errors_object_key(tenant_id: str, import_id: str, filename: str) -> str:
+    """S3 key of an import's error report (under `exports/`, which expires after 7 days)."""
+    return f"exports/{tenant_id}/imports/{import_id}/{filename}"

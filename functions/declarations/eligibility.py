@@ -24,7 +24,9 @@ from functions.core.table import Entity
 from functions.declarations import messages  # noqa: F401  (registers the reasons' texts)
 from functions.declarations.models import DeclarationRecord
 from functions.domain.giftaid import model
+from functions.domain.giftaid.benefits import BenefitEntry, earlier_benefits
 from functions.domain.giftaid.eligibility import Charity, assess
+from functions.domain.tax_year import tax_year_bounds, tax_year_of
 from functions.donations.models import Donation, DonationGiftAid
 from functions.donors.models import Donor
 from functions.donors.transaction import Transaction, TransactionFailed
@@ -63,6 +65,7 @@ def domain_donation(donation: Donation) -> model.Donation:
         is_payment_for_goods=bool(donation.payment_for_goods),
         excluded_reason=donation.gift_aid_excluded_reason,
         claim_id=donation.claim_id,
+        small_cash=bool(donation.gasds),
     )
 
 
@@ -114,6 +117,7 @@ class Context:
         self._charity: Charity | None = None
         self._declarations: dict[str, list[model.Declaration]] = {}
         self._fresh = list(fresh)
+        self._benefits: dict[tuple[str, int], dict[str, BenefitEntry]] = {}
 
     def charity(self) -> Charity:
         if self._charity is None:
@@ -128,6 +132,34 @@ class Context:
             self._declarations[donor_id] = [domain_declaration(r) for r in [*stored, *fresh.values()]]
         return self._declarations[donor_id]
 
+    def note(self, donation: Donation, *, removed: bool = False) -> None:
+        """This write's own version of a donation (or its deletion) for the benefit cap: the GSI3
+        read that finds the donor's others is eventually consistent."""
+        if not donation.donor_id:
+            return
+        day = dt.date.fromisoformat(donation.donation_date)
+        year = self._benefit_year(donation.donor_id, tax_year_of(day))
+        if removed:
+            year.pop(donation.donation_id, None)
+        else:
+            year[donation.donation_id] = benefit_entry(donation)
+
+    def _benefit_year(self, donor_id: str, year: int) -> dict[str, BenefitEntry]:
+        if (donor_id, year) not in self._benefits:
+            found = donor_year_donations(self.tenant_id, donor_id, year)
+            self._benefits[(donor_id, year)] = {d.donation_id: benefit_entry(d) for d in found}
+        return self._benefits[(donor_id, year)]
+
+    def earlier_benefits(self, donation: Donation) -> Decimal:
+        """Benefits the donor received for earlier donations of the same tax year (the annual cap,
+        `functions.domain.giftaid.benefits`); read only for a donation that has a benefit."""
+        if not donation.donor_id or not donation.benefit_value or donation.gasds:
+            return Decimal("0.00")
+        self.note(donation)
+        day = dt.date.fromisoformat(donation.donation_date)
+        entries = self._benefit_year(donation.donor_id, tax_year_of(day)).values()
+        return earlier_benefits(entries, donation.donation_id, day)
+
     def assess(self, donation: Donation, donor: Donor | None) -> model.Assessment:
         return assess(
             domain_donation(donation),
@@ -136,7 +168,29 @@ class Context:
             today=self.today,
             charity=self.charity(),
             claimed=donation.gift_aid_state == model.GiftAidState.CLAIMED.value,
+            earlier_benefits=self.earlier_benefits(donation),
         )
+
+
+def benefit_entry(donation: Donation) -> BenefitEntry:
+    return BenefitEntry(
+        donation_id=donation.donation_id,
+        date=dt.date.fromisoformat(donation.donation_date),
+        benefit=donation.benefit_value or Decimal("0.00"),
+        received=donation.status == "received",
+    )
+
+
+def donor_year_donations(tenant_id: str, donor_id: str, tax_year: int) -> list[Donation]:
+    """A donor's donations dated in one tax year (GSI3, the donor's owned records, date range)."""
+    first, last = tax_year_bounds(tax_year)
+    found = Donation.gsi3.query(
+        keys.donor_owned_pk(tenant_id, donor_id),
+        Donation.gsi3sk.between(
+            keys.owned_donation_sk(first.isoformat(), ""), keys.owned_donation_sk(last.isoformat(), "~")
+        ),
+    )
+    return [item for item in found if isinstance(item, Donation)]
 
 
 def _stored(donation: Donation) -> tuple[Any, ...]:
@@ -223,6 +277,29 @@ def recompute_donor(tenant_id: str, donor_id: str, fresh: Iterable[DeclarationRe
     )
     donations = [item for item in found if isinstance(item, Donation)]
     return reassess(donations, Context(tenant_id, fresh))
+
+
+def recompute_benefit_year(
+    tenant_id: str,
+    donor_id: str,
+    tax_year: int,
+    *,
+    written: Iterable[Donation] = (),
+    removed: Iterable[Donation] = (),
+) -> int:
+    """Re-assess a donor's donations of one tax year after a donation's benefit, date, donor or
+    status changed: the annual benefit cap may now hold or fail for the others. `written` and
+    `removed`: what the write just stored or deleted (the GSI3 read may not show it yet)."""
+    context = Context(tenant_id)
+    skip = set()
+    for donation in written:
+        context.note(donation)
+        skip.add(donation.donation_id)
+    for donation in removed:
+        context.note(donation, removed=True)
+        skip.add(donation.donation_id)
+    others = [d for d in donor_year_donations(tenant_id, donor_id, tax_year) if d.donation_id not in skip]
+    return reassess(others, context)
 
 
 def recompute_donations(tenant_id: str, donation_ids: Iterable[str]) -> int:

@@ -47,6 +47,14 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "Upload a PDF, PNG or JPEG file.",
         "es": "Suba un archivo PDF, PNG o JPEG.",
     },
+    "declarations.no_evidence": {
+        "en": "No evidence file is recorded for this declaration.",
+        "es": "Esta declaración no tiene ningún archivo de prueba registrado.",
+    },
+    "declarations.evidence_missing": {
+        "en": "The evidence file of this declaration is missing: its upload did not finish.",
+        "es": "Falta el archivo de prueba de esta declaración: su subida no terminó.",
+    },
     "giftaid.donation_in_claim": {
         "en": "This donation is in a Gift Aid claim, so it cannot be excluded.",
         "es": "Esta donación está en una reclamación de Gift Aid, así que no puede excluirse.",

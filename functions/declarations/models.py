@@ -25,6 +25,7 @@ class DeclarationRecord(Entity, discriminator="Declaration"):
     cancelled_on = UnicodeAttribute(null=True)  # ISO date
     cancellation_reason = UnicodeAttribute(null=True)
     actor_id = UnicodeAttribute(null=True)
+    source = UnicodeAttribute(null=True)  # where it was recorded from: None (a user) or "import:<id>"
 
     @classmethod
     def key(cls, tenant_id: str, declaration_id: str) -> tuple[str, str]:

@@ -6,9 +6,12 @@ from __future__ import annotations
 from chalice import Blueprint, Response
 
 from functions.core.access import current_request, principal, requires
+from functions.core.deferred import deferred_imports
 from functions.core.errors import json_response
 from functions.core.validation import parse_body
-from functions.declarations import schemas, service
+
+with deferred_imports():
+    from functions.declarations import schemas, service
 
 bp = Blueprint(__name__)
 MANAGE = "manage-donors"
@@ -46,3 +49,9 @@ def cancel(donor_id: str, declaration_id: str) -> Response:
 def confirmation(donor_id: str, declaration_id: str) -> Response:
     body = parse_body(schemas.ConfirmationBody, current_request())
     return json_response(service.confirm(principal(), donor_id, declaration_id, body))
+
+
+@bp.route("/donors/{donor_id}/declarations/{declaration_id}/evidence", methods=["GET"])
+@requires(MANAGE)
+def evidence_download(donor_id: str, declaration_id: str) -> Response:
+    return json_response(service.evidence_download(principal(), donor_id, declaration_id))

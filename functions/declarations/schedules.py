@@ -4,7 +4,9 @@ donations whose state can change with nothing written, only because time passes:
   before today − 4 years can have (the limit ends at least 4 years after the donation date), so
   the GSI4 key condition reads just those;
 - `not_eligible` donations waiting for an oral declaration's 30-day window or dated in the future
-  (filtered by reason).
+  (filtered by reason);
+- `gasds` small donations pass the GASDS time limit: only those dated before the oldest tax year a
+  claim may still carry (`functions.domain.giftaid.gasds.claim_years`).
 Charities come from `GSI1PK=TENANTS`; each state partition is read in pages of `PAGE`, at most
 `MAX_PER_STATE` donations per state per charity per run (the next run continues the rest, since
 re-assessed donations leave the ranges read). Idempotent: a re-run recomputes the same values."""
@@ -17,8 +19,10 @@ from functions.core import clock, keys
 from functions.core.identity import Tenant
 from functions.declarations import eligibility
 from functions.domain.giftaid import reasons
+from functions.domain.giftaid.gasds import claim_years
 from functions.domain.giftaid.model import GiftAidState
 from functions.domain.giftaid.rates import CLAIM_TIME_LIMIT_YEARS, add_years
+from functions.domain.tax_year import tax_year_bounds
 from functions.donations.models import Donation
 
 PAGE = 200
@@ -30,7 +34,13 @@ def _plans(tenant_id: str) -> list[tuple[str, Any, Any]]:
     """(GSI4 partition, key condition, filter) of each time-dependent set of one charity."""
     cutoff = add_years(clock.today(), -CLAIM_TIME_LIMIT_YEARS).isoformat()
     older = Donation.gsi4sk < keys.gift_aid_state_sk(cutoff, "")
+    first_gasds_day = tax_year_bounds(claim_years(clock.today())[0])[0].isoformat()
     return [
+        (
+            keys.gift_aid_state_pk(tenant_id, GiftAidState.GASDS),
+            Donation.gsi4sk < keys.gift_aid_state_sk(first_gasds_day, ""),
+            None,
+        ),
         (keys.gift_aid_state_pk(tenant_id, GiftAidState.CLAIMABLE), older, None),
         (keys.gift_aid_state_pk(tenant_id, GiftAidState.NEEDS_ATTENTION), older, None),
         (

@@ -127,6 +127,10 @@ def cancel(who: Principal, donor_id: str, declaration_id: str, body: CancelBody)
     )
     audit.record(who.tenant_id, "declaration.cancelled", actor_id=who.user_id, declaration_id=declaration_id)
     eligibility.recompute_donor(who.tenant_id, donor_id, fresh=[record])
+    # Claimed donations the cancellation uncovers (retroactive, or an oral one voided) are reversed.
+    from functions.giftaid import reversals  # the claims side, on this path only
+
+    reversals.after_declaration_change(who.tenant_id, donor_id, fresh=[record], actor_id=who.user_id)
     return view(record)
 
 
@@ -157,4 +161,22 @@ def evidence_upload(who: Principal, donor_id: str, body: EvidenceBody) -> dict[s
         "key": key,
         "headers": {"Content-Type": body.content_type},
         "expires_in": repository.UPLOAD_LINK_SECONDS,
+    }
+
+
+def evidence_download(who: Principal, donor_id: str, declaration_id: str) -> dict[str, Any]:
+    """A short-lived link to the declaration's evidence file; 404 with a reason when there is
+    none (none recorded, or the upload never arrived)."""
+    record = repository.get(who.tenant_id, donor_id, declaration_id)
+    key = record.evidence_key
+    if not key or not key.startswith(keys.declaration_evidence_root(who.tenant_id)):
+        raise NotFound("declarations.no_evidence")
+    if not repository.evidence_exists(key):
+        raise NotFound("declarations.evidence_missing")
+    extension = key.rsplit(".", 1)[-1] if "." in key else "bin"
+    filename = f"declaration-evidence-{record.date_given}.{extension}"
+    return {
+        "url": repository.download_url(key, filename),
+        "filename": filename,
+        "expires_in": repository.DOWNLOAD_LINK_SECONDS,
     }

@@ -4,7 +4,7 @@ transactions keep, so one in use cannot be deleted (a conditional delete on `usa
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pynamodb.exceptions import DeleteError, PutError, UpdateError
 
@@ -13,8 +13,10 @@ from functions.core.access import Principal
 from functions.core.errors import Conflict, NotFound
 from functions.core.messages import t
 from functions.donations.models import DonationType, Location
-from functions.donations.schemas import CatalogBody, CatalogUpdateBody
 from functions.donors import messages  # noqa: F401  (registers the area's messages)
+
+if TYPE_CHECKING:
+    from functions.donations.schemas import CatalogBody, CatalogUpdateBody
 
 MAX_ITEMS = 500
 

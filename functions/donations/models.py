@@ -21,6 +21,7 @@ PAYMENT_METHODS = (
     "cash",
     "cheque",
     "card",
+    "contactless",
     "bank_transfer",
     "direct_debit",
     "standing_order",
@@ -52,6 +53,7 @@ class Donation(Entity, discriminator="Donation"):
     status = UnicodeAttribute(default=RECEIVED)
     refunded_at = UnicodeAttribute(null=True)  # ISO date
     payment_for_goods = BooleanAttribute(default=False)  # tickets, raffles, membership with rights
+    gasds = BooleanAttribute(default=False)  # a small cash/contactless donation claimed under GASDS
     # Gift Aid (docs/api.md "Gift Aid: declarations and eligibility"): the stored assessment,
     # rewritten with GSI4 (`gift_aid_state_pk`) by every write that can change it.
     gift_aid_state = UnicodeAttribute(null=True)

@@ -84,6 +84,13 @@ def _contributions(donation: Donation) -> list[tuple[type, tuple[str, str], dict
     return found
 
 
+def total_keys(donation: Donation) -> list[tuple[str, str]]:
+    """The keys of the totals a donation moves (counters, aggregates, usage, the donor's tax
+    year): with the donation, its reference and its donor, what its transaction touches (an
+    import sizes its transactions with this)."""
+    return [key for _, key, _, _ in _contributions(donation)]
+
+
 def _ref_key(donation: Donation | None) -> tuple[str, str] | None:
     if donation is None or not donation.external_ref:
         return None
@@ -115,10 +122,14 @@ def add_changes(
     *,
     gift_aid: eligibility.Context | None = None,
     assess: bool = True,
+    created_donors: frozenset[str] | set[str] = frozenset(),
 ) -> None:
     """Add to `transaction` the writes of `changes` and of every total they move. `donors` holds
     each donor involved as read before (its total guards the GSI2 sort key by total). Every
-    donation written carries its Gift Aid assessment (`assess=False` only for sizing a batch)."""
+    donation written carries its Gift Aid assessment (`assess=False` only for sizing a batch).
+    `created_donors` are donors this same transaction puts (an import creating them): their new
+    totals are set on those donor objects instead of a second operation on the same item, which
+    a transaction refuses."""
     donor_deltas: dict[str, list[Decimal]] = {}
     for before, after in changes:
         if after is not None:
@@ -161,6 +172,11 @@ def add_changes(
             continue
         donor = donors[donor_id]
         old_total = donor.total_given or Decimal(0)
+        if donor_id in created_donors:
+            donor.total_given = old_total + money
+            donor.donations_count = int(donor.donations_count or 0) + int(count)
+            donor.gsi2sk = total_sort_key(donor_id, donor.total_given)
+            continue
         transaction.update(
             DonorTotals(donor.pk, donor.sk),
             actions=[

@@ -13,6 +13,7 @@ from functions.core import clock
 from functions.core.money import to_money
 from functions.core.pagination import ListQuery
 from functions.core.validation import Schema
+from functions.domain.giftaid.gasds import small_donation_problem
 from functions.donations.models import PAYMENT_METHODS
 
 MAX_AMOUNT = Decimal("1000000.00")
@@ -22,6 +23,7 @@ PaymentMethod = Literal[
     "cash",
     "cheque",
     "card",
+    "contactless",
     "bank_transfer",
     "direct_debit",
     "standing_order",
@@ -69,7 +71,14 @@ def _past_date(value: Any) -> dt.date:
 
 
 GiftAidStateName = Literal[
-    "claimable", "not_eligible", "needs_attention", "excluded", "in_claim", "claimed", "handled_elsewhere"
+    "claimable",
+    "not_eligible",
+    "needs_attention",
+    "excluded",
+    "in_claim",
+    "claimed",
+    "handled_elsewhere",
+    "gasds",
 ]
 Amount = Annotated[Decimal, BeforeValidator(_money)]
 Benefit = Annotated[Decimal, BeforeValidator(lambda v: _money(v, allow_zero=True))]
@@ -92,6 +101,7 @@ class DonationBody(Schema):
     status: Literal["received", "refunded", "cancelled"] = "received"
     refunded_at: PastDate | None = Field(default=None, validate_default=True)
     payment_for_goods: bool = False
+    gasds: bool = False  # a GASDS small donation (GIFT_AID.md §5): never Gift Aid
 
     @field_validator("donor_id", "type_id", "location_id", "source", "external_ref", "notes")
     @classmethod
@@ -107,6 +117,27 @@ class DonationBody(Schema):
         donated = info.data.get("date")
         if value is None or (donated is not None and value < donated):
             raise PydanticCustomError("field.refunded_at", "refund date")
+        return value
+
+    @field_validator("gasds")
+    @classmethod
+    def _small_donation(cls, value: bool, info: ValidationInfo) -> bool:
+        """Only a cash/contactless donation within the GASDS limit, with no benefit, sponsorship
+        or goods, can be a small donation (the other fields are validated first)."""
+        amount, day, method = (info.data.get(name) for name in ("amount", "date", "payment_method"))
+        if not value or amount is None or day is None or method is None:
+            return value
+        problem = small_donation_problem(
+            amount,
+            day,
+            method,
+            benefit=info.data.get("benefit_value") or Decimal(0),
+            sponsored=bool(info.data.get("sponsored")),
+            payment_for_goods=bool(info.data.get("payment_for_goods")),
+        )
+        if problem is not None:
+            key, params = problem
+            raise PydanticCustomError(key, key, params)  # type: ignore[arg-type]
         return value
 
 

@@ -3,19 +3,22 @@ Every write moves the totals it affects in the same transaction (`repository.add
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Callable
 from decimal import Decimal
 from typing import Any
 
 from functions.core import audit, clock, ids
 from functions.core.access import Principal
-from functions.core.errors import Conflict, Invalid
+from functions.core.errors import Conflict, Invalid, NotFound
 from functions.core.messages import t
 from functions.core.money import money_text
 from functions.core.pagination import decode_cursor, encode_cursor, page_body
 from functions.core.validation import validate
 from functions.declarations import eligibility
 from functions.domain import names
+from functions.domain.tax_year import tax_year_of
+from functions.donations import messages as _messages  # noqa: F401  (registers the messages)
 from functions.donations import queries, repository
 from functions.donations.models import Donation
 from functions.donations.schemas import (
@@ -28,6 +31,9 @@ from functions.donors import messages  # noqa: F401  (registers the area's messa
 from functions.donors import repository as donors
 from functions.donors.models import Donor
 from functions.donors.transaction import Transaction, TransactionFailed
+from functions.giftaid import messages as claim_messages
+from functions.giftaid import repository as claims
+from functions.giftaid import reversals
 
 ATTEMPTS = 3  # a donor's total moved by a concurrent donation: read again and retry
 
@@ -50,6 +56,7 @@ def view(donation: Donation) -> dict[str, Any]:
         "status": donation.status,
         "refunded_at": donation.refunded_at,
         "payment_for_goods": bool(donation.payment_for_goods),
+        "gasds": bool(donation.gasds),
         "gift_aid": gift_aid_view(donation),
         "version": donation.version,
         "created_at": clock.iso(donation.created_at),
@@ -57,7 +64,8 @@ def view(donation: Donation) -> dict[str, Any]:
 
 
 def gift_aid_view(donation: Donation) -> dict[str, Any]:
-    """The stored assessment, its reason rendered in the reader's language."""
+    """The stored assessment, its reason rendered in the reader's language, and the claim holding
+    the donation (`in_claim` / `claimed`), if any."""
     raw = donation.gift_aid_params
     params = {k: str(v) for k, v in (raw.as_dict() if hasattr(raw, "as_dict") else dict(raw or {})).items()}
     reason = donation.gift_aid_reason
@@ -67,6 +75,7 @@ def gift_aid_view(donation: Donation) -> dict[str, Any]:
         "reason_text": t(reason, **params) if reason else None,
         "params": params,
         "amount": money_text(donation.gift_aid_amount or Decimal(0)),
+        "claim_id": donation.claim_id,
     }
 
 
@@ -92,6 +101,7 @@ def build(tenant_id: str, body: DonationBody, donation_id: str, donor: Donor | N
         status=body.status,
         refunded_at=body.refunded_at.isoformat() if body.refunded_at else None,
         payment_for_goods=body.payment_for_goods,
+        gasds=body.gasds,
     )
 
 
@@ -155,17 +165,46 @@ def create(who: Principal, body: DonationBody) -> dict[str, Any]:
         return [(None, made[0])]
 
     write_with_retry(who.tenant_id, changes, [body.donor_id], ref=body.external_ref or "", source=body.source)
-    return view(repository.get(who.tenant_id, donation_id))
+    after = repository.get(who.tenant_id, donation_id)
+    _after_write(who, None, after)
+    return view(after)
 
 
 def show(who: Principal, donation_id: str) -> dict[str, Any]:
     return view(repository.get(who.tenant_id, donation_id))
 
 
+def _held_by_claim(donation: Donation) -> Conflict:
+    """409 naming the Gift Aid claim that holds the donation (GIFT_AID.md §6: what was claimed is
+    corrected by a refund and an adjustment in the next claim, never by rewriting the donation)."""
+    claim_date, claim_state = "-", ""
+    try:
+        claim = claims.get_claim(donation.tenant_id, donation.claim_id or "")
+        claim_date = claim.created_at.strftime("%d/%m/%Y") if claim.created_at else "-"
+        claim_state = claim_messages.state_label(claim.state)
+    except NotFound:
+        pass
+    key = "donations.claimed_locked" if donation.gift_aid_state == "claimed" else "donations.in_claim_locked"
+    return Conflict(key, claim_date=claim_date, claim_state=claim_state)
+
+
+def _changes_claimed_facts(before: Donation, body: DonationUpdateBody) -> bool:
+    """Amount, date and donor are what a claim line states; the rest may change."""
+    return (
+        body.amount != before.amount
+        or body.date.isoformat() != before.donation_date
+        or (body.donor_id or None) != (before.donor_id or None)
+    )
+
+
 def update(who: Principal, donation_id: str, body: DonationUpdateBody) -> dict[str, Any]:
     before = repository.get(who.tenant_id, donation_id)
     if before.version != body.version:
         raise Conflict("donations.stale")
+    if before.claim_id and _changes_claimed_facts(before, body):
+        raise _held_by_claim(before)
+    if before.claim_id and bool(before.gasds) != body.gasds:  # Gift Aid or GASDS is fixed in a claim
+        raise _held_by_claim(before)
 
     def changes(involved: dict[str, Donor]) -> list[repository.Change]:
         after = build(who.tenant_id, body, donation_id, involved.get(body.donor_id or ""))
@@ -179,12 +218,17 @@ def update(who: Principal, donation_id: str, body: DonationUpdateBody) -> dict[s
         ref=body.external_ref or "",
         source=body.source,
     )
-    return view(repository.get(who.tenant_id, donation_id))
+    after = repository.get(who.tenant_id, donation_id)
+    _after_write(who, before, after)
+    return view(after)
 
 
 def remove(who: Principal, donation_id: str) -> dict[str, Any]:
     before = repository.get(who.tenant_id, donation_id)
+    if before.claim_id:
+        raise _held_by_claim(before)
     write_with_retry(who.tenant_id, lambda involved: [(before, None)], [before.donor_id])
+    _after_write(who, before, None)
     audit.record(
         who.tenant_id,
         "donation.deleted",
@@ -193,6 +237,48 @@ def remove(who: Principal, donation_id: str) -> dict[str, Any]:
         amount=money_text(before.amount),
     )
     return {"message": t("donations.deleted")}
+
+
+def _benefit_facts(donation: Donation | None) -> tuple[Any, ...] | None:
+    if donation is None:
+        return None
+    return (
+        donation.donor_id,
+        donation.donation_date,
+        donation.benefit_value or Decimal(0),
+        donation.status,
+        bool(donation.gasds),
+    )
+
+
+def _donor_year(donation: Donation) -> tuple[str, int]:
+    return donation.donor_id or "", tax_year_of(dt.date.fromisoformat(donation.donation_date))
+
+
+def _benefit_years(before: Donation | None, after: Donation | None) -> list[tuple[str, int]]:
+    """The donor tax years whose annual benefit cap this write may change (GIFT_AID.md §3)."""
+    if _benefit_facts(before) == _benefit_facts(after):
+        return []
+    touched = [
+        _donor_year(donation)
+        for donation in (before, after)
+        if donation is not None and donation.donor_id and (donation.benefit_value or 0) > 0
+    ]
+    return list(dict.fromkeys(touched))
+
+
+def _after_write(who: Principal, before: Donation | None, after: Donation | None) -> None:
+    """Gift Aid beyond the donation itself: a claimed donation refunded or cancelled is reversed
+    (the next claim deducts its tax); a benefit that moved re-assesses the donor's other donations
+    of that tax year against the annual cap."""
+    if before is not None and after is not None:
+        reversals.after_donation_change(who.tenant_id, before, after, actor_id=who.user_id)
+    for donor_id, year in _benefit_years(before, after):
+        written = [after] if after is not None and _donor_year(after) == (donor_id, year) else []
+        removed = (
+            [before] if before is not None and not written and _donor_year(before) == (donor_id, year) else []
+        )
+        eligibility.recompute_benefit_year(who.tenant_id, donor_id, year, written=written, removed=removed)
 
 
 def filters_from(values: dict[str, Any]) -> queries.DonationFilters:

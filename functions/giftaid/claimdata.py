@@ -7,12 +7,12 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
-from functions.domain.giftaid.model import AuthorisedOfficial, Claim, GadLine
+from functions.domain.giftaid.model import AuthorisedOfficial, Claim, GadLine, GasdsYear
 from functions.domain.giftaid.rates import gift_aid_value
 from functions.donations.models import Donation
 from functions.donors.models import Donor
 from functions.giftaid.lines import LineDonation, LineDonor, LineRules, build_lines
-from functions.giftaid.models import GiftAidSettings
+from functions.giftaid.models import ClaimItem, GiftAidSettings
 
 UK_COUNTRIES = frozenset({"GB", "UK", ""})
 
@@ -84,6 +84,15 @@ def settings_complete(settings: GiftAidSettings | None) -> bool:
     return bool(settings and settings.hmrc_reference and official.get("last_name") and official.get("phone"))
 
 
+def gasds_years(claim: ClaimItem) -> tuple[GasdsYear, ...]:
+    """The claim's GASDS per tax year (as stored when its build ended), oldest first."""
+    years = [
+        GasdsYear(tax_year_end=int(entry["tax_year_end"]), amount=Decimal(str(entry["amount"])))
+        for entry in claim.gasds or []
+    ]
+    return tuple(sorted((y for y in years if y.amount > 0), key=lambda y: y.tax_year_end))
+
+
 def r68_claim(
     charity_name: str,
     settings: GiftAidSettings,
@@ -91,6 +100,7 @@ def r68_claim(
     *,
     adjustment: Decimal = Decimal("0.00"),
     other_info: str | None = None,
+    gasds: tuple[GasdsYear, ...] = (),
 ) -> Claim:
     official: dict[str, Any] = settings.official.as_dict() if settings.official else {}
     regulator = settings.regulator if settings.regulator in ("CCEW", "CCNI", "OSCR") else None
@@ -111,6 +121,7 @@ def r68_claim(
         earliest_date=min((line.date for line in lines), default=dt.date.today()),
         adjustment=adjustment,
         other_info=other_info,
+        gasds=gasds,
         sender_id=settings.gateway_user_id or "",
         vendor_id=settings.vendor_id or "",
     )

@@ -67,6 +67,7 @@ def submission_xml(claim: ClaimItem, password: str) -> r68.Submission:
         lines,
         adjustment=claim.adjustment,
         other_info=claim.other_info,
+        gasds=claimdata.gasds_years(claim),
     )
     return r68.build_submission(r68_claim, password=password)
 

@@ -1,5 +1,7 @@
 """Entities of the claims area: the charity's Gift Aid settings, claims, their build chunks, one
-membership line per attached donation, and the gateway submissions. Key shapes: `core.keys`."""
+membership line per attached donation (Gift Aid lines, GASDS small donations, adjustments), the
+reversals of over-claimed tax, the GASDS ledger per tax year, and the gateway submissions. Key
+shapes: `core.keys`."""
 
 from __future__ import annotations
 
@@ -67,6 +69,9 @@ class ClaimItem(Entity, discriminator="GiftAidClaim"):
     problems = ListAttribute(default=list)  # type: ignore[var-annotated]  # preflight, per line
     files = MapAttribute(default=dict)  # type: ignore[var-annotated]  # kind -> S3 key
     irmark = UnicodeAttribute(null=True)
+    # The submit exchange's record id, set (if absent) just before the claim is POSTed: the lease
+    # that stops a retried or duplicated message from sending the claim a second time.
+    submit_record = UnicodeAttribute(null=True)
     correlation_id = UnicodeAttribute(null=True)
     receipt = UnicodeAttribute(null=True)
     errors = ListAttribute(default=list)  # type: ignore[var-annotated]  # gateway errors
@@ -76,6 +81,12 @@ class ClaimItem(Entity, discriminator="GiftAidClaim"):
     cancelled_at = UTCDateTimeAttribute(null=True)
     released = BooleanAttribute(default=False)  # donations handed back (cancelled / rejected)
     settled = BooleanAttribute(default=False)  # donations marked claimed (accepted)
+    # The build's last step (GASDS, adjustment, totals) is run by one finisher only: the business
+    # key of the message that won it (`chunk-<n>` or `plan`), so its redelivery can resume.
+    finisher = UnicodeAttribute(null=True)
+    gasds_reserved = BooleanAttribute(default=False)  # `gasds` counted in the GasdsYear ledger
+    gift_aided_by_year = MapAttribute(default=dict)  # type: ignore[var-annotated]  # "2025" -> "120.00"
+    reversals_count = NumberAttribute(default=0)
 
     def stored_files(self) -> dict[str, str]:
         """File name -> S3 key. (An empty MapAttribute is truthy, so never test `files` itself.)"""
@@ -101,6 +112,55 @@ class ClaimLine(Entity, discriminator="GiftAidClaimLine"):
     donation_id = UnicodeAttribute()
     donation_date = UnicodeAttribute()
     amount = DecimalAttribute()
+
+
+class ClaimGasds(Entity, discriminator="GiftAidClaimGasds"):
+    """Membership of one GASDS small donation in one claim, written in the same transaction as the
+    donation's conditional `claim_id`."""
+
+    donation_id = UnicodeAttribute()
+    donation_date = UnicodeAttribute()
+    amount = DecimalAttribute()
+
+
+class ClaimAdjustment(Entity, discriminator="GiftAidClaimAdjustment"):
+    """A reversal taken into one claim's adjustment, written with the reversal's `adjusted_in`."""
+
+    donation_id = UnicodeAttribute()
+    tax = DecimalAttribute()
+
+
+class Reversal(Entity, discriminator="GiftAidReversal"):
+    """Tax over-claimed on one donation (GIFT_AID.md §6): one per donation (put if absent). Open
+    while `adjusted_in` is absent (then also in the sparse GSI4 partition `open_reversals_pk`)."""
+
+    donation_id = UnicodeAttribute()
+    donor_name = UnicodeAttribute(null=True)
+    donation_date = UnicodeAttribute()
+    amount = DecimalAttribute()
+    tax = DecimalAttribute()
+    cause = UnicodeAttribute()  # functions.domain.giftaid.adjustments.ReversalCause
+    claim_id = UnicodeAttribute()  # the claim the donation was claimed in
+    claim_label = UnicodeAttribute()  # that claim as HMRC knows it (its submission date)
+    adjusted_in = UnicodeAttribute(null=True)  # the claim whose adjustment deducts it
+    recorded_by = UnicodeAttribute(null=True)
+
+    @classmethod
+    def key(cls, tenant_id: str, donation_id: str) -> tuple[str, str]:
+        return keys.tenant_pk(tenant_id), keys.reversal_sk(donation_id)
+
+
+class GasdsYear(Entity, discriminator="GiftAidGasdsYear"):
+    """GASDS the charity's live claims carry for one tax year: each claim adds its amount when its
+    build ends (conditional on the total read) and takes it back when cancelled or rejected, so two
+    claims together never pass the year's cap."""
+
+    tax_year = NumberAttribute()
+    reserved = DecimalAttribute(default=lambda: Decimal("0.00"))
+
+    @classmethod
+    def key(cls, tenant_id: str, tax_year: int) -> tuple[str, str]:
+        return keys.tenant_pk(tenant_id), keys.gasds_year_sk(tax_year)
 
 
 class ClaimSubmission(Entity, discriminator="GiftAidSubmission"):

@@ -4,10 +4,14 @@ donations back. Every step is safe to deliver twice, concurrently, or after a cr
 - plan: the chunk items are fixed once (put if absent), then `chunks_total` (set if absent);
 - chunk: attach through the conditional transaction of `repository.attach`; the chunk is marked
   done and counted in one transaction, so the counter counts each chunk once;
-- finalize: totals recomputed from the attached donations; `building → ready` is conditional;
+- finalize: one finisher only (the message that first sets the claim's `finisher` to its business
+  key; its redelivery resumes): it takes the open reversals (the adjustment) and the GASDS small
+  donations the caps allow (`reversals`, `small_donations`, both through conditional membership
+  transactions), then `building → ready` with totals recomputed from the attached items;
 - seal: `draft → sealed` is conditional and recomputes the totals again; files are written under
   fixed keys (a repeat overwrites them with the same bytes);
-- release / settle: each donation moves only while it still carries this claim's id.
+- release / settle: each donation or reversal moves only while it still carries this claim's id;
+  the GASDS ledger gives back a released claim's amounts once.
 """
 
 from __future__ import annotations
@@ -17,10 +21,14 @@ from collections.abc import Callable
 from typing import Any
 
 from functions.core import aws, clock, config, jobs, keys
+from functions.domain.giftaid import reasons
+from functions.domain.giftaid.adjustments import ReversalCause
 from functions.domain.giftaid.model import ClaimState, GiftAidState
+from functions.domain.giftaid.rates import gasds_deadline
 from functions.domain.hmrc import preflight
+from functions.domain.tax_year import tax_year_bounds
 from functions.donations.models import Donation
-from functions.giftaid import claimdata, files, repository
+from functions.giftaid import claimdata, files, membership, repository, reversals, small_donations
 from functions.giftaid.models import BUILDING, READY, ClaimItem
 from functions.giftaid.repository import Candidate, ClaimClosed
 
@@ -63,7 +71,7 @@ def plan(message: dict[str, Any]) -> None:
     total = int(claim.chunks_total or 0)
     jobs.progress(job, int(claim.chunks_done), total)
     if total == 0:
-        finalize(claim, job)
+        finalize(claim, job, "plan")
         return
     for number in range(1, total + 1):
         enqueue(tenant_id, job.job_id, BUILD, {"claim_id": claim.claim_id, "step": "chunk", "chunk": number})
@@ -112,7 +120,7 @@ def chunk(message: dict[str, Any]) -> None:
     job = jobs.get(tenant_id, message["job_id"])
     jobs.progress(job, int(claim.chunks_done), int(claim.chunks_total or 0))
     if claim.chunks_total is not None and int(claim.chunks_done) >= int(claim.chunks_total):
-        finalize(claim, job)
+        finalize(claim, job, f"chunk-{number}")
 
 
 def _totals_actions(totals: claimdata.Totals, line_count: int) -> list[Any]:
@@ -126,17 +134,59 @@ def _totals_actions(totals: claimdata.Totals, line_count: int) -> list[Any]:
     ]
 
 
-def finalize(claim: ClaimItem, job: jobs.Job) -> None:
-    """All chunks done: no more donations may join; totals from the attached donations; then
-    try to seal (it stays a draft with its problems listed when preflight finds any)."""
-    if claim.build_status == BUILDING:
-        attached = repository.attached(claim.tenant_id, claim.claim_id)
-        totals = claimdata.totals(attached)
-        repository.update_claim(
-            claim,
-            [ClaimItem.build_status.set(READY), *_totals_actions(totals, 0)],
-            condition=(ClaimItem.build_status == BUILDING) & (ClaimItem.state == DRAFT),
-        )
+def _adjustment_actions(tenant_id: str, claim_id: str) -> list[Any]:
+    taken = reversals.taken(tenant_id, claim_id)
+    adjustment, other_info = reversals.adjustment_of(taken)
+    other = ClaimItem.other_info.set(other_info) if other_info else ClaimItem.other_info.remove()
+    return [ClaimItem.adjustment.set(adjustment), other, ClaimItem.reversals_count.set(len(taken))]
+
+
+def _own_finish(claim: ClaimItem, token: str) -> bool:
+    """The first finisher to get here owns the claim's last step; its redelivery still does."""
+    free = ClaimItem.finisher.does_not_exist() | (ClaimItem.finisher == token)
+    return repository.update_claim(
+        claim,
+        [ClaimItem.finisher.set(token)],
+        condition=(ClaimItem.state == DRAFT) & (ClaimItem.build_status == BUILDING) & free,
+    )
+
+
+def finish_build(claim: ClaimItem, token: str) -> bool:
+    """No more Gift Aid donations may join: take the GASDS the caps allow and, when the claim
+    claims anything, the open reversals; then `building → ready` with totals recomputed from what
+    is attached. False when another finisher owns this step or the claim was cancelled meanwhile."""
+    if not _own_finish(claim, token):
+        return False
+    tenant_id, claim_id = claim.tenant_id, claim.claim_id
+    attached = repository.attached(tenant_id, claim_id)
+    own = small_donations.gift_aided_by_year(attached)
+    try:
+        small_donations.take(claim, token, clock.today(), own)
+        # A claim with nothing to claim never seals: it must not hold the reversals hostage.
+        if attached or repository.get_claim(tenant_id, claim_id).gasds:
+            reversals.take(claim, token)
+    except ClaimClosed:
+        return False
+    totals = claimdata.totals(attached)
+    return repository.update_claim(
+        claim,
+        [
+            ClaimItem.build_status.set(READY),
+            *_totals_actions(totals, 0),
+            *_adjustment_actions(tenant_id, claim_id),
+            ClaimItem.gift_aided_by_year.set({str(year): f"{amount:.2f}" for year, amount in own.items()}),
+        ],
+        condition=membership.finishing(token),
+    )
+
+
+def finalize(claim: ClaimItem, job: jobs.Job, token: str) -> None:
+    """All chunks done: finish the build (one finisher), then try to seal (it stays a draft with
+    its problems listed when preflight finds any)."""
+    if claim.build_status == BUILDING and not finish_build(claim, token):
+        now = repository.get_claim(claim.tenant_id, claim.claim_id)
+        if now.state == DRAFT and now.build_status == BUILDING:
+            return  # another finisher owns the last step; it finishes the job
     seal(claim.tenant_id, claim.claim_id)
     final = repository.get_claim(claim.tenant_id, claim.claim_id)
     if job.status != jobs.DONE:
@@ -151,6 +201,18 @@ def _problems(claim: ClaimItem, attached: list[Donation]) -> tuple[list[dict[str
     problems: list[dict[str, Any]] = []
     if not claimdata.settings_complete(settings):
         problems.append({"line": None, "field": "settings", "key": "giftaid.settings_incomplete"})
+    for entry in claim.gasds or []:
+        year = int(entry["tax_year_end"]) - 1
+        deadline = gasds_deadline(tax_year_bounds(year)[0])
+        if clock.today() > deadline:
+            problems.append(
+                {
+                    "line": None,
+                    "field": "gasds",
+                    "key": reasons.GASDS_YEAR_EXPIRED,
+                    "params": {"tax_year_end": str(year + 1), "date": deadline.strftime("%d/%m/%Y")},
+                }
+            )
     for problem in preflight.check_lines(lines, clock.today()):
         line = lines[problem.line]
         problems.append(
@@ -172,8 +234,12 @@ def seal(tenant_id: str, claim_id: str) -> None:
         attached = repository.attached(tenant_id, claim_id)
         problems, lines, _settings = _problems(claim, attached)
         totals = claimdata.totals(attached)
-        actions = [*_totals_actions(totals, len(lines)), ClaimItem.problems.set(problems)]
-        if problems or not attached:
+        actions = [
+            *_totals_actions(totals, len(lines)),
+            *_adjustment_actions(tenant_id, claim_id),
+            ClaimItem.problems.set(problems),
+        ]
+        if problems or not (attached or claim.gasds):
             repository.update_claim(claim, actions, condition=ClaimItem.state == DRAFT)
             return
         sealed = repository.update_claim(
@@ -190,22 +256,37 @@ def seal(tenant_id: str, claim_id: str) -> None:
 
 # ------------------------------------------------------------------ release / settle
 def release_all(tenant_id: str, claim_id: str) -> int:
-    """Every donation still in this (cancelled or rejected) claim goes back to the pool."""
-    released = 0
-    for line in repository.lines(tenant_id, claim_id):
-        if repository.release(tenant_id, claim_id, line.donation_id):
-            released += 1
+    """Every donation still in this (cancelled or rejected) claim goes back to the pool and is
+    assessed again (a refund meanwhile makes it not eligible); so do its GASDS small donations
+    (their amounts leave the year's ledger) and the reversals its adjustment had taken."""
+    from functions.declarations import eligibility  # re-assessment, on this path only
+
+    released_ids = [
+        line.donation_id
+        for line in repository.lines(tenant_id, claim_id)
+        if repository.release(tenant_id, claim_id, line.donation_id)
+    ]
+    if released_ids:
+        eligibility.recompute_donations(tenant_id, released_ids)
+    small_donations.release(tenant_id, claim_id)
+    reversals.release(tenant_id, claim_id)
     claim = repository.get_claim(tenant_id, claim_id)
     repository.update_claim(claim, [ClaimItem.released.set(True)])
-    return released
+    return len(released_ids)
 
 
 def settle_all(tenant_id: str, claim_id: str) -> int:
-    """An accepted claim: its donations become `claimed` (they keep the claim id)."""
+    """An accepted claim: its donations become `claimed` (they keep the claim id). One refunded or
+    cancelled while the claim was with HMRC is reversed at once: the next claim deducts its tax."""
     settled = 0
     for line in repository.lines(tenant_id, claim_id):
         if repository.mark_claimed(tenant_id, claim_id, line.donation_id):
             settled += 1
+    ids = [line.donation_id for line in repository.lines(tenant_id, claim_id)]
+    for donation in repository.donations(tenant_id, ids):
+        if donation.claim_id == claim_id and donation.status in ("refunded", "cancelled"):
+            cause = ReversalCause.REFUNDED if donation.status == "refunded" else ReversalCause.CANCELLED
+            reversals.record(tenant_id, donation, cause)
     claim = repository.get_claim(tenant_id, claim_id)
     repository.update_claim(claim, [ClaimItem.settled.set(True)])
     return settled

@@ -13,6 +13,7 @@ import datetime as dt
 import time
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from decimal import Decimal
 from typing import Any
 
 from pynamodb.connection import Connection
@@ -20,11 +21,13 @@ from pynamodb.exceptions import PutError, TransactWriteError, UpdateError
 from pynamodb.expressions.condition import Condition
 from pynamodb.transactions import TransactWrite
 
-from functions.core import clock, keys
+from functions.core import clock, counters, keys
 from functions.core.errors import Conflict, NotFound
+from functions.domain.giftaid import reasons
 from functions.domain.giftaid.model import GiftAidState
 from functions.donations.models import Donation, DonationGiftAid
 from functions.donors.models import Donor
+from functions.giftaid import messages
 from functions.giftaid.models import (
     BUILDING,
     ClaimChunk,
@@ -41,6 +44,18 @@ BATCH_GET = 100
 CLAIMABLE = GiftAidState.CLAIMABLE.value
 IN_CLAIM = GiftAidState.IN_CLAIM.value
 CLAIMED = GiftAidState.CLAIMED.value
+
+
+_connection: Connection | None = None
+
+
+def transaction_connection() -> Connection:
+    """One low-level connection for this area's transactions, made on first use (a new
+    Connection builds a new botocore client: ~0.5 s each time, kept warm across Lambda calls)."""
+    global _connection
+    if _connection is None:
+        _connection = Connection()
+    return _connection
 
 
 class ClaimClosed(Exception):
@@ -117,16 +132,20 @@ def update_claim(claim: ClaimItem, actions: list[Any], condition: Condition | No
     return True
 
 
-def transition(claim: ClaimItem, from_states: Iterable[str], to_state: str, actions: list[Any]) -> None:
-    """A claim state change: conditional on the state read; any other state → 409."""
+def transition(
+    claim: ClaimItem, from_states: Iterable[str], to_state: str, actions: list[Any], conflict_key: str
+) -> None:
+    """A claim state change: conditional on the state read; any other state → 409 with
+    `conflict_key`, naming the state the claim is really in."""
     allowed = tuple(from_states)
     if claim.state not in allowed:
-        raise Conflict("giftaid.claim_state", state=claim.state)
+        raise messages.claim_conflict(conflict_key, claim.state)
     done = update_claim(
         claim, [ClaimItem.state.set(to_state), *actions], condition=ClaimItem.state.is_in(*allowed)
     )
     if not done:
-        raise Conflict("giftaid.claim_state", state=claim.state)
+        now = get_claim(claim.tenant_id, claim.claim_id)
+        raise messages.claim_conflict(conflict_key, now.state)
 
 
 # ------------------------------------------------------------------ build chunks
@@ -158,7 +177,7 @@ def mark_chunk_done(claim: ClaimItem, number: int, skipped: list[dict[str, str]]
     message is delivered. False when it was already done."""
     chunk = ClaimChunk(keys.claim_pk(claim.tenant_id, claim.claim_id), keys.claim_chunk_sk(number))
     try:
-        with TransactWrite(connection=Connection()) as transaction:
+        with TransactWrite(connection=transaction_connection()) as transaction:
             transaction.update(
                 chunk,
                 actions=[ClaimChunk.done.set(True)],
@@ -219,6 +238,7 @@ def _attach_in(transaction: TransactWrite, claim: ClaimItem, candidate: Candidat
         actions=[
             DonationGiftAid.claim_id.set(claim_id),
             DonationGiftAid.gift_aid_state.set(IN_CLAIM),
+            DonationGiftAid.gift_aid_reason.set(reasons.IN_CLAIM),
             DonationGiftAid.gsi4pk.set(keys.gift_aid_state_pk(tenant_id, IN_CLAIM)),
             # A stale edit form must not write the donation back without its claim.
             DonationGiftAid.version.add(1),
@@ -237,7 +257,7 @@ def _attach_in(transaction: TransactWrite, claim: ClaimItem, candidate: Candidat
 
 
 def _attach_transaction(claim: ClaimItem, candidates: list[Candidate]) -> None:
-    with TransactWrite(connection=Connection()) as transaction:
+    with TransactWrite(connection=transaction_connection()) as transaction:
         transaction.condition_check(
             ClaimItem,
             claim.pk,
@@ -320,32 +340,60 @@ def remove_line(tenant_id: str, claim_id: str, donation_id: str) -> None:
     ClaimLine(keys.claim_pk(tenant_id, claim_id), keys.claim_line_sk(donation_id)).delete()
 
 
-def _move(tenant_id: str, claim_id: str, donation_id: str, state: str, *, keep_claim: bool) -> bool:
+def release(tenant_id: str, claim_id: str, donation_id: str) -> bool:
+    """Hand a donation back to the pool (cancelled or rejected claim); only if it is still in
+    this claim and not claimed (an accepted claim's donations never come back)."""
     donation = DonationGiftAid(keys.tenant_pk(tenant_id), keys.donation_sk(donation_id))
-    actions: list[Any] = [
-        DonationGiftAid.gift_aid_state.set(state),
-        DonationGiftAid.gsi4pk.set(keys.gift_aid_state_pk(tenant_id, state)),
-        DonationGiftAid.version.add(1),
-    ]
-    if not keep_claim:
-        actions.append(DonationGiftAid.claim_id.remove())
+    # A one-item transaction: Model.update would refuse the item's own discriminator (Donation).
     try:
-        donation.update(actions=actions, condition=DonationGiftAid.claim_id == claim_id)
-    except UpdateError as exc:
-        if condition_failed(exc):
+        with TransactWrite(connection=Connection()) as transaction:
+            transaction.update(
+                donation,
+                actions=[
+                    DonationGiftAid.gift_aid_state.set(CLAIMABLE),
+                    DonationGiftAid.gift_aid_reason.remove(),
+                    DonationGiftAid.gsi4pk.set(keys.gift_aid_state_pk(tenant_id, CLAIMABLE)),
+                    DonationGiftAid.version.add(1),
+                    DonationGiftAid.claim_id.remove(),
+                ],
+                condition=(DonationGiftAid.claim_id == claim_id)
+                & (DonationGiftAid.gift_aid_state == IN_CLAIM),
+            )
+    except TransactWriteError as exc:
+        if _codes(exc)[:1] == ["ConditionalCheckFailed"]:
             return False
         raise
     return True
 
 
-def release(tenant_id: str, claim_id: str, donation_id: str) -> bool:
-    """Hand a donation back to the pool (cancelled or rejected claim); only if it is still in
-    this claim."""
-    return _move(tenant_id, claim_id, donation_id, CLAIMABLE, keep_claim=False)
-
-
 def mark_claimed(tenant_id: str, claim_id: str, donation_id: str) -> bool:
-    return _move(tenant_id, claim_id, donation_id, CLAIMED, keep_claim=True)
+    """`in_claim → claimed` (the claim was accepted), and the charity's count of claimed
+    donations, in one transaction: counted once however often the settle step runs. False when
+    the donation is no longer in this claim or is already claimed."""
+    donation = DonationGiftAid(keys.tenant_pk(tenant_id), keys.donation_sk(donation_id))
+    counter, counter_actions = counters.increments(tenant_id, gift_aid_claimed=1)
+    for attempt in range(CONFLICT_RETRIES):
+        try:
+            with TransactWrite(connection=transaction_connection()) as transaction:
+                transaction.update(
+                    donation,
+                    actions=[
+                        DonationGiftAid.gift_aid_state.set(CLAIMED),
+                        DonationGiftAid.gift_aid_reason.set(reasons.CLAIMED),
+                        DonationGiftAid.gsi4pk.set(keys.gift_aid_state_pk(tenant_id, CLAIMED)),
+                        DonationGiftAid.version.add(1),
+                    ],
+                    condition=(DonationGiftAid.claim_id == claim_id)
+                    & (DonationGiftAid.gift_aid_state == IN_CLAIM),
+                )
+                transaction.update(counter, actions=counter_actions)
+            return True
+        except TransactWriteError as exc:
+            codes = _codes(exc)
+            if codes and codes[0] == "ConditionalCheckFailed":
+                return False
+            time.sleep(0.02 * (attempt + 1))  # TransactionConflict: another writer, try again
+    raise RuntimeError(f"donation {donation_id} stayed contended")
 
 
 # ------------------------------------------------------------------ donations by Gift Aid state
@@ -356,6 +404,42 @@ def state_page(
         keys.gift_aid_state_pk(tenant_id, state), limit=limit, last_evaluated_key=start
     )
     return [d for d in results if isinstance(d, Donation)], results.last_evaluated_key
+
+
+@dataclass(frozen=True)
+class StateSummary:
+    """Count and totals of the donations in one Gift Aid state; `complete` False when the read
+    stopped at its page budget (the figures are then a lower bound)."""
+
+    count: int
+    donation_total: Decimal
+    gift_aid_total: Decimal
+    complete: bool
+
+
+def state_summary(
+    tenant_id: str, state: str, *, max_pages: int, page_size: int | None = None
+) -> StateSummary:
+    """Sum a Gift Aid state's GSI4 partition in at most `max_pages` Query calls, projecting only
+    the two amounts (each call reads up to 1 MB, about 1,000 donations: docs/decisions/0010)."""
+    results = Donation.gsi4.query(
+        keys.gift_aid_state_pk(tenant_id, state),
+        attributes_to_get=[Donation.amount.attr_name, Donation.gift_aid_amount.attr_name],
+        page_size=page_size,
+    )
+    count, amount, tax = 0, Decimal("0.00"), Decimal("0.00")
+    complete = True
+    for number, page in enumerate(results.page_iter, start=1):
+        for raw in page.get("Items", []):
+            count += 1
+            amount += Donation.amount.deserialize(raw[Donation.amount.attr_name]["N"])
+            stored_tax = raw.get(Donation.gift_aid_amount.attr_name)
+            if stored_tax and "N" in stored_tax:
+                tax += Donation.gift_aid_amount.deserialize(stored_tax["N"])
+        if page.get("LastEvaluatedKey") and number >= max_pages:
+            complete = False
+            break
+    return StateSummary(count, amount, tax, complete)
 
 
 def in_state(tenant_id: str, state: str, *, at_most: int | None = None) -> Iterator[Donation]:
@@ -384,14 +468,21 @@ def submissions(tenant_id: str, claim_id: str) -> list[ClaimSubmission]:
     )
 
 
-def reminder_once(tenant_id: str, iso_date: str) -> bool:
-    """True the first time a charity's reminder of `iso_date` is claimed (conditional put)."""
-    item = ReminderSent(keys.tenant_pk(tenant_id), keys.gift_aid_reminder_sk(iso_date))
+def reminder_sent(tenant_id: str, period: str) -> bool:
+    """Whether this period's reminder of the charity is done (one GetItem: later runs in the
+    same period stop here)."""
+    try:
+        ReminderSent.get(keys.tenant_pk(tenant_id), keys.gift_aid_reminder_sk(period), consistent_read=True)
+    except ReminderSent.DoesNotExist:
+        return False
+    return True
+
+
+def mark_reminder_sent(tenant_id: str, period: str, delivered: int) -> None:
+    item = ReminderSent(keys.tenant_pk(tenant_id), keys.gift_aid_reminder_sk(period), sent_to=delivered)
     item.expires_at = clock.now() + dt.timedelta(days=400)
     try:
         item.save(condition=ReminderSent.pk.does_not_exist())
     except PutError as exc:
-        if condition_failed(exc):
-            return False
-        raise
-    return True
+        if not condition_failed(exc):  # an overlapping run marked it first
+            raise

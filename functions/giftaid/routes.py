@@ -1,18 +1,22 @@
 """Gift Aid claims (docs/api.md "Gift Aid: claims"): settings, New Claim, claims and their files
-and submissions, past claims. Creating claims needs manage-unclaimed; past claims
-manage-passed-claim."""
+and submissions, past claims. Creating and changing claims needs manage-unclaimed; past claims
+manage-passed-claim; one claim, its files and its submissions are read with either (the Past
+Claims detail page is a manage-passed-claim page, the New Claim flow a manage-unclaimed one)."""
 
 from __future__ import annotations
 
 from chalice import Blueprint, Response
 
-from functions.core.access import current_request, principal, requires
+from functions.core.access import current_request, principal, requires, requires_any
+from functions.core.deferred import deferred_imports
 from functions.core.errors import json_response
-from functions.core.pagination import ListQuery
 from functions.core.validation import parse_body, parse_query
 from functions.giftaid import messages as _messages  # noqa: F401 (registers the messages)
-from functions.giftaid import schemas, service
-from functions.giftaid.repository import get_settings
+
+with deferred_imports():
+    from functions.core.pagination import ListQuery
+    from functions.giftaid import schemas, service
+    from functions.giftaid.repository import get_settings
 
 bp = Blueprint(__name__)
 UNCLAIMED = "manage-unclaimed"
@@ -52,7 +56,7 @@ def claims() -> Response:
 
 
 @bp.route("/gift-aid/claims/{claim_id}", methods=["GET"])
-@requires(UNCLAIMED)
+@requires_any(UNCLAIMED, PASSED)
 def claim(claim_id: str) -> Response:
     query = parse_query(ListQuery, current_request())
     return json_response(service.claim_detail(principal(), claim_id, query))
@@ -71,7 +75,7 @@ def seal(claim_id: str) -> Response:
 
 
 @bp.route("/gift-aid/claims/{claim_id}/files", methods=["GET"])
-@requires(UNCLAIMED)
+@requires_any(UNCLAIMED, PASSED)
 def claim_files(claim_id: str) -> Response:
     return json_response(service.claim_files(principal(), claim_id))
 
@@ -83,7 +87,7 @@ def submit(claim_id: str) -> Response:
 
 
 @bp.route("/gift-aid/claims/{claim_id}/submissions", methods=["GET"])
-@requires(PASSED)
+@requires_any(UNCLAIMED, PASSED)
 def submissions(claim_id: str) -> Response:
     return json_response(service.submissions(principal(), claim_id))
 

@@ -1,60 +1,61 @@
-"""Daily Gift Aid reminders (GIFT_AID.md §9): for each charity with reminders on, the unclaimed
-Gift Aid, donations within 90 days of the 4-year limit and oral declarations awaiting written
-confirmation → an in-app notification for every user and an email to users who chose reminder
-emails. Idempotent per charity per day (a conditional put keyed by the date)."""
+"""Gift Aid reminders (GIFT_AID.md §9), checked daily, sent at most once a week per charity: for
+each charity with reminders on, the unclaimed Gift Aid, the claimable donations within 90 days
+of the 4-year limit and the oral declarations awaiting written confirmation → an in-app
+notification for every active user and an email to each user who keeps reminder emails on (the
+default), each in that user's language. Each user's notification is a conditional put keyed by
+the week and the email follows only a new one, so repeated, overlapping or interrupted runs never
+remind anyone twice in a week."""
 
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
 from decimal import Decimal
 from typing import Any
 
 from functions.core import clock, config, email
-from functions.core.messages import t
+from functions.core.messages import current_locale, set_locale, t
 from functions.core.money import money_text
-from functions.domain.giftaid.model import EntityType, GiftAidState
+from functions.declarations import eligibility
+from functions.declarations import repository as declarations
+from functions.domain.giftaid.model import GiftAidState
 from functions.domain.giftaid.rates import claim_deadline
 from functions.giftaid import messages as _messages  # noqa: F401 (registers the messages)
 from functions.giftaid import repository
 from functions.notifications import repository as notification_users
-from functions.notifications import service as notifications
 
 NEAR_LIMIT_DAYS = 90
 
 
+def period_of(today: dt.date) -> str:
+    """The reminder period containing `today`: its ISO week (`2026-W47`)."""
+    year, week, _ = today.isocalendar()
+    return f"{year}-W{week:02d}"
+
+
 def _wants_reminders(user: Any) -> bool:
+    """Reminder emails are on unless the user turned them off (the settings screen's default)."""
     preferences = user.preferences.as_dict() if user.preferences is not None else {}
-    return bool((preferences.get("notifications") or {}).get("email_reminders", False))
+    return bool((preferences.get("notifications") or {}).get("email_reminders", True))
 
 
 def summary(tenant_id: str, today: dt.date) -> dict[str, Any]:
-    settings = repository.get_settings(tenant_id)
-    entity = EntityType(settings.entity_type) if settings else EntityType.TRUST
-    month, day = (int(x) for x in (settings.year_end if settings else "03-31").split("-"))
+    """What a reminder says: the claimable donations and their Gift Aid, how many of them reach
+    the 4-year limit within 90 days (the charity's own period end, as eligibility computes it),
+    and the oral declarations still waiting for their written confirmation."""
+    charity = eligibility.charity_of(tenant_id)
     unclaimed, count, expiring = Decimal("0.00"), 0, 0
     for donation in repository.in_state(tenant_id, GiftAidState.CLAIMABLE):
         count += 1
         unclaimed += donation.gift_aid_amount or Decimal("0.00")
-        deadline = claim_deadline(dt.date.fromisoformat(donation.donation_date), entity, (month, day))
-        if (deadline - today).days <= NEAR_LIMIT_DAYS:
+        day = dt.date.fromisoformat(donation.donation_date)
+        if 0 <= (claim_deadline(day, charity.entity_type, charity.year_end) - today).days <= NEAR_LIMIT_DAYS:
             expiring += 1
-    oral = sum(
-        1
-        for d in repository.in_state(tenant_id, GiftAidState.NEEDS_ATTENTION)
-        if d.gift_aid_reason == "giftaid.oral_unconfirmed"
-    )
+    oral = declarations.count_oral_awaiting_confirmation(tenant_id)
     return {"unclaimed": unclaimed, "count": count, "expiring": expiring, "oral": oral}
 
 
-def remind(tenant_id: str, today: dt.date) -> bool:
-    settings = repository.get_settings(tenant_id)
-    if settings is None or not settings.reminders:
-        return False
-    found = summary(tenant_id, today)
-    if not (found["count"] or found["oral"]):
-        return False
-    if not repository.reminder_once(tenant_id, today.isoformat()):
-        return False
+def _texts(found: dict[str, Any]) -> tuple[str, str]:
     title = t("giftaid.reminder_title")
     body = t(
         "giftaid.reminder_body",
@@ -63,11 +64,58 @@ def remind(tenant_id: str, today: dt.date) -> bool:
         expiring=found["expiring"],
         oral=found["oral"],
     )
-    notifications.notify(tenant_id, None, title, body, notification_id=f"giftaid-{today.isoformat()}")
-    for user in notification_users.users_of(tenant_id):
-        if not user.disabled and _wants_reminders(user):
-            email.send(user.email, title, f"{body}\n\n{config.app_url()}/gift-aid/un-claimed")
+    return title, body
+
+
+def notification_id(today: dt.date) -> str:
+    """The reminder's id for every user, the same in every run of the week (so a user's copy is
+    written once), shaped like `ids.new_id()` and dated by the week's Monday so the bell keeps its
+    newest-first order."""
+    monday = today - dt.timedelta(days=today.weekday())
+    millis = int(dt.datetime(monday.year, monday.month, monday.day, tzinfo=dt.UTC).timestamp() * 1000)
+    tag = hashlib.sha256(f"giftaid-reminder-{period_of(today)}".encode()).hexdigest()[:14]
+    return f"{millis:012x}{tag}"
+
+
+def _deliver(tenant_id: str, user: Any, found: dict[str, Any], reminder_id: str) -> bool:
+    """One user's notification (a conditional put) and, only when it is new, the email: each
+    user gets one of each per week even when runs repeat, overlap or stop half-way."""
+    set_locale(user.locale or "en")
+    title, body = _texts(found)
+    if not notification_users.put_once(
+        notification_users.new_notification(tenant_id, user.user_id, reminder_id, title, body)
+    ):
+        return False
+    if _wants_reminders(user):
+        email.send(user.email, title, f"{body}\n\n{config.app_url()}/gift-aid/un-claimed")
     return True
+
+
+def remind(tenant_id: str, today: dt.date) -> bool:
+    """This week's reminder of one charity; False when reminders are off, there is nothing to
+    say, or this week's reminder was already sent. The week is marked done after every user has
+    theirs, so a run that stopped half-way is finished by the next day's run."""
+    settings = repository.get_settings(tenant_id)
+    if settings is None or not settings.reminders:
+        return False
+    period = period_of(today)
+    if repository.reminder_sent(tenant_id, period):
+        return False
+    found = summary(tenant_id, today)
+    if not (found["count"] or found["oral"]):
+        return False
+    reminder_id = notification_id(today)
+    previous = current_locale()
+    try:
+        delivered = sum(
+            1
+            for user in notification_users.users_of(tenant_id)
+            if not user.disabled and _deliver(tenant_id, user, found, reminder_id)
+        )
+    finally:
+        set_locale(previous)
+    repository.mark_reminder_sent(tenant_id, period, delivered)
+    return delivered > 0
 
 
 def handler(event: dict[str, Any], context: Any) -> dict[str, int]:

@@ -10,13 +10,14 @@ from typing import Any
 from functions.core import audit, clock, ids, jobs
 from functions.core.access import Principal
 from functions.core.errors import Conflict
+from functions.core.messages import t
 from functions.core.money import money_text
 from functions.core.pagination import ListQuery, decode_cursor, encode_cursor, page_body
 from functions.domain.giftaid.model import ClaimState, GiftAidState
 from functions.domain.tax_year import tax_year_label, tax_year_of
 from functions.donations.models import Donation
-from functions.giftaid import files, pipeline, repository, secrets
-from functions.giftaid.models import ClaimItem, GiftAidSettings
+from functions.giftaid import extras, files, messages, pipeline, repository, secrets
+from functions.giftaid.models import READY, ClaimItem, GiftAidSettings
 from functions.giftaid.schemas import NewClaimBody, SettingsBody
 
 SUMMARY_READ_LIMIT = 20_000  # donations read per state for the New Claim summary
@@ -66,6 +67,9 @@ def save_settings(who: Principal, body: SettingsBody) -> dict[str, Any]:
 
 # ------------------------------------------------------------------ New Claim
 def _donation_row(donation: Donation) -> dict[str, Any]:
+    raw = donation.gift_aid_params.as_dict() if donation.gift_aid_params else {}
+    params = {str(k): str(v) for k, v in raw.items()}
+    reason = donation.gift_aid_reason
     return {
         "id": donation.donation_id,
         "date": donation.donation_date,
@@ -74,8 +78,9 @@ def _donation_row(donation: Donation) -> dict[str, Any]:
         "donor_id": donation.donor_id,
         "donor_name": donation.donor_name,
         "state": donation.gift_aid_state,
-        "reason": donation.gift_aid_reason,
-        "params": donation.gift_aid_params.as_dict() if donation.gift_aid_params else {},
+        "reason": reason,
+        "reason_text": t(reason, **params) if reason else None,
+        "params": params,
         "claim_id": donation.claim_id,
         "link": f"/donations/{donation.donation_id}/edit",
     }
@@ -121,10 +126,19 @@ def claimable(who: Principal, query: ListQuery) -> dict[str, Any]:
         tenant_id, GiftAidState.NOT_ELIGIBLE
     )
     body["excluded"] = _problems(tenant_id, GiftAidState.EXCLUDED)
+    body.update(extras.new_claim(tenant_id, clock.today()))  # open adjustments, GASDS estimate
     return body
 
 
 # ------------------------------------------------------------------ claims
+def _problem_views(claim: ClaimItem) -> list[dict[str, Any]]:
+    return [messages.problem_view(dict(p)) for p in claim.problems or []]
+
+
+def _skipped_view(skipped: dict[str, Any]) -> dict[str, Any]:
+    return {**skipped, "reason_text": messages.skipped_text(str(skipped.get("reason")))}
+
+
 def claim_view(claim: ClaimItem) -> dict[str, Any]:
     return {
         "id": claim.claim_id,
@@ -143,8 +157,8 @@ def claim_view(claim: ClaimItem) -> dict[str, Any]:
         "adjustment": money_text(claim.adjustment),
         "earliest_date": claim.earliest_date,
         "latest_date": claim.latest_date,
-        "problems": [dict(p) for p in claim.problems or []],
-        "skipped": [dict(s) for s in claim.skipped or []],
+        "problems": _problem_views(claim),
+        "skipped": [_skipped_view(dict(s)) for s in claim.skipped or []],
         "files_ready": bool(claim.stored_files()),
         "irmark": claim.irmark,
         "correlation_id": claim.correlation_id,
@@ -154,6 +168,7 @@ def claim_view(claim: ClaimItem) -> dict[str, Any]:
         "sealed_at": clock.iso(claim.sealed_at),
         "submitted_at": clock.iso(claim.submitted_at),
         "decided_at": clock.iso(claim.decided_at),
+        **extras.claim_summary(claim),  # GASDS per tax year, adjustment text, net total
     }
 
 
@@ -186,6 +201,7 @@ def claim_detail(who: Principal, claim_id: str, query: ListQuery) -> dict[str, A
         for line in page
     ]
     view = claim_view(claim)
+    view.update(extras.claim_detail(claim))  # the reversals its adjustment deducts
     view["lines"] = page_body(
         rows, total=int(claim.donations_count or 0), query=query, next_cursor=encode_cursor(last_key)
     )
@@ -205,7 +221,13 @@ def _job(who: Principal, claim: ClaimItem, job_type: str) -> str:
 
 def cancel(who: Principal, claim_id: str) -> dict[str, Any]:
     claim = repository.get_claim(who.tenant_id, claim_id)
-    repository.transition(claim, (S.DRAFT, S.SEALED), S.CANCELLED, [ClaimItem.cancelled_at.set(clock.now())])
+    repository.transition(
+        claim,
+        (S.DRAFT, S.SEALED),
+        S.CANCELLED,
+        [ClaimItem.cancelled_at.set(clock.now())],
+        "giftaid.cannot_cancel",
+    )
     audit.record(who.tenant_id, "giftaid.claim_cancelled", actor_id=who.user_id, claim_id=claim_id)
     job_id = _job(who, claim, pipeline.RELEASE)
     return {"claim": claim_view(repository.get_claim(who.tenant_id, claim_id)), "job_id": job_id}
@@ -213,8 +235,10 @@ def cancel(who: Principal, claim_id: str) -> dict[str, Any]:
 
 def seal(who: Principal, claim_id: str) -> dict[str, Any]:
     claim = repository.get_claim(who.tenant_id, claim_id)
-    if claim.state != S.DRAFT or claim.build_status != "ready":
-        raise Conflict("giftaid.claim_state", state=claim.state)
+    if claim.state != S.DRAFT:
+        raise messages.claim_conflict("giftaid.cannot_seal", claim.state)
+    if claim.build_status != READY:
+        raise Conflict("giftaid.claim_building")
     return {"job_id": _job(who, claim, pipeline.SEAL)}
 
 
@@ -222,14 +246,16 @@ def submit(who: Principal, claim_id: str) -> dict[str, Any]:
     claim = repository.get_claim(who.tenant_id, claim_id)
     if claim.state == S.SEALED and not claim.stored_files():
         raise Conflict("giftaid.files_pending")
-    repository.transition(claim, (S.SEALED,), S.SUBMITTED, [ClaimItem.submitted_at.set(clock.now())])
+    repository.transition(
+        claim, (S.SEALED,), S.SUBMITTED, [ClaimItem.submitted_at.set(clock.now())], "giftaid.cannot_submit"
+    )
     audit.record(who.tenant_id, "giftaid.claim_submitted", actor_id=who.user_id, claim_id=claim_id)
     return {"job_id": _job(who, claim, pipeline.SUBMIT)}
 
 
 def claim_files(who: Principal, claim_id: str) -> dict[str, Any]:
     claim = repository.get_claim(who.tenant_id, claim_id)
-    return {"data": files.links(claim), "problems": [dict(p) for p in claim.problems or []]}
+    return {"data": files.links(claim), "problems": _problem_views(claim)}
 
 
 def submissions(who: Principal, claim_id: str) -> dict[str, Any]:
@@ -295,9 +321,12 @@ def tax_years(who: Principal) -> dict[str, Any]:
 
 
 def claimed(who: Principal, query: ListQuery) -> dict[str, Any]:
+    """The claimed donations (GSI4), oldest first; the total is the charity's counter kept in the
+    transaction that marks each donation claimed (read with the session, no extra call)."""
     page, last_key = repository.state_page(
         who.tenant_id, GiftAidState.CLAIMED, limit=query.length, start=decode_cursor(query.cursor)
     )
+    total = int(who.counters.gift_aid_claimed or 0)
     return page_body(
-        [_donation_row(d) for d in page], total=len(page), query=query, next_cursor=encode_cursor(last_key)
+        [_donation_row(d) for d in page], total=total, query=query, next_cursor=encode_cursor(last_key)
     )

@@ -3,36 +3,67 @@ poll at the interval the gateway gives, record the receipt, delete the response.
 and response is kept (S3 bodies + a ClaimSubmission item); the stored copy of the submission has
 the password replaced. Business errors are mapped back to donations through the line map.
 
-The step is repeatable: the CorrelationID is stored as soon as it is known, so a retried message
-polls the same submission instead of sending the claim again.
+Never sent twice: just before the POST, the claim takes a lease (`submit_record`, set only if
+absent) naming the exchange's record; the answer is written to S3 under that record's fixed key,
+then its CorrelationID on the claim. A retried or duplicated message therefore polls the stored
+CorrelationID, or recovers it from the stored answer, and never POSTs the claim again. When the
+POST may have reached the gateway but its answer was lost (a timeout, a crash mid-request), the
+job fails loudly instead of resending (docs/decisions/0008-hmrc-gateway-submit-once.md). A
+refused connection or an answer that is not GovTalk means the gateway did not take the claim: the
+lease is dropped and the retry sends.
 """
 
 from __future__ import annotations
 
 import os
 import time
+import urllib.error
 import urllib.request
 from collections.abc import Callable
 from typing import Any
 
-from functions.core import clock, ids, jobs, keys
+from botocore.exceptions import ClientError
+
+from functions.core import aws, clock, config, ids, jobs, keys
+from functions.domain.giftaid.model import ClaimState
 from functions.domain.hmrc import gateway
 from functions.giftaid import files, pipeline, repository, secrets
 from functions.giftaid.models import ClaimItem, ClaimSubmission
 
 MAX_POLLS = 60
 TIMEOUT_SECONDS = 30
+SUBMITTED, ACCEPTED, REJECTED = (
+    ClaimState.SUBMITTED.value,
+    ClaimState.ACCEPTED.value,
+    ClaimState.REJECTED.value,
+)
 
 Transport = Callable[[str, bytes], tuple[int, bytes]]
 
 
+class NotSent(Exception):
+    """The request certainly did not reach the gateway (the connection was refused)."""
+
+
+class OutcomeUnknown(RuntimeError):
+    """The claim may have reached the gateway but its answer was lost: it is not sent again."""
+
+
 def http_post(url: str, body: bytes) -> tuple[int, bytes]:
+    """POST a GovTalk document; (HTTP status, body) whatever the status."""
     if not url.startswith(("https://", "http://127.0.0.1", "http://localhost")):
         raise ValueError("gateway URLs are https (or the local fake)")
     headers = {"Content-Type": "text/xml"}
     request = urllib.request.Request(url, data=body, method="POST", headers=headers)  # noqa: S310
-    with urllib.request.urlopen(request, timeout=TIMEOUT_SECONDS) as answer:  # noqa: S310 - https/local only
-        return int(answer.status), bytes(answer.read())
+    try:
+        with urllib.request.urlopen(request, timeout=TIMEOUT_SECONDS) as answer:  # noqa: S310 - https/local only
+            return int(answer.status), bytes(answer.read())
+    except urllib.error.HTTPError as error:
+        return int(error.code), bytes(error.read())
+    except urllib.error.URLError as error:
+        if isinstance(error.reason, ConnectionRefusedError):
+            raise NotSent(str(error.reason)) from error
+        raise
 
 
 transport: Transport = http_post  # tests swap in a fake
@@ -52,18 +83,25 @@ def _wait(seconds: int) -> None:
     time.sleep(min(seconds, float(cap)) if cap else seconds)
 
 
+def _object_key(claim: ClaimItem, record_id: str, step: str, kind: str) -> str:
+    return keys.claim_object_key(claim.tenant_id, claim.claim_id, f"gateway/{record_id}-{step}-{kind}.xml")
+
+
 def _exchange(
     claim: ClaimItem, step: str, url: str, body: bytes, stored_body: bytes
 ) -> gateway.GatewayMessage:
     record_id = ids.new_id()
-    request_key = keys.claim_object_key(
-        claim.tenant_id, claim.claim_id, f"gateway/{record_id}-{step}-request.xml"
-    )
-    files.put(request_key, stored_body, "text/xml")
+    files.put(_object_key(claim, record_id, step, "request"), stored_body, "text/xml")
     status, answer = transport(url, body)
-    response_key = keys.claim_object_key(
-        claim.tenant_id, claim.claim_id, f"gateway/{record_id}-{step}-response.xml"
-    )
+    return _keep(claim, record_id, step, url, status, answer)
+
+
+def _keep(
+    claim: ClaimItem, record_id: str, step: str, url: str, status: int, answer: bytes
+) -> gateway.GatewayMessage:
+    """Store an answer (S3 first: the submit lease recovers from it), then its record."""
+    request_key = _object_key(claim, record_id, step, "request")
+    response_key = _object_key(claim, record_id, step, "response")
     files.put(response_key, answer, "text/xml")
     message = gateway.parse_message(answer)
     repository.add_submission(
@@ -104,54 +142,112 @@ def _error_rows(claim: ClaimItem, message: gateway.GatewayMessage) -> list[dict[
 
 
 def _decide(claim: ClaimItem, message: gateway.GatewayMessage) -> None:
+    """`submitted → accepted | rejected`, conditional: the first delivery to decide wins."""
     now = clock.now()
     if message.qualifier == "response" and message.success:
-        done = repository.update_claim(
-            claim,
-            [
-                ClaimItem.state.set("accepted"),
-                ClaimItem.receipt.set(message.receipt_message),
-                ClaimItem.decided_at.set(now),
-            ],
-            condition=ClaimItem.state == "submitted",
-        )
-        if done or claim.state == "accepted":
-            pipeline.settle_all(claim.tenant_id, claim.claim_id)
-        return
-    done = repository.update_claim(
-        claim,
-        [
-            ClaimItem.state.set("rejected"),
-            ClaimItem.errors.set(_error_rows(claim, message)),
-            ClaimItem.decided_at.set(now),
-        ],
-        condition=ClaimItem.state == "submitted",
+        actions = [ClaimItem.state.set(ACCEPTED), ClaimItem.receipt.set(message.receipt_message)]
+    else:
+        actions = [ClaimItem.state.set(REJECTED), ClaimItem.errors.set(_error_rows(claim, message))]
+    repository.update_claim(
+        claim, [*actions, ClaimItem.decided_at.set(now)], condition=ClaimItem.state == SUBMITTED
     )
-    if done or claim.state == "rejected":
-        pipeline.release_all(claim.tenant_id, claim.claim_id)
+
+
+def _conclude(tenant_id: str, claim_id: str) -> ClaimItem:
+    """Move the donations of a decided claim (accepted: claimed; rejected: back to the pool). Each
+    move is conditional, so a delivery that stopped half-way is finished by the next one."""
+    claim = repository.get_claim(tenant_id, claim_id)
+    if claim.state == ACCEPTED and not claim.settled:
+        pipeline.settle_all(tenant_id, claim_id)
+    elif claim.state == REJECTED and not claim.released:
+        pipeline.release_all(tenant_id, claim_id)
+    return repository.get_claim(tenant_id, claim_id)
+
+
+def _delete(claim: ClaimItem, url: str) -> None:
+    """Remove the answer from the gateway, once (an earlier delivery may have done it)."""
+    correlation_id = claim.correlation_id
+    if correlation_id and not any(
+        r.step == "delete" for r in repository.submissions(claim.tenant_id, claim.claim_id)
+    ):
+        request = gateway.delete_request(correlation_id)
+        _exchange(claim, "delete", url, request, request)
+
+
+def _stored(key: str) -> bytes | None:
+    try:
+        return bytes(aws.client("s3").get_object(Bucket=config.files_bucket(), Key=key)["Body"].read())
+    except ClientError as error:
+        if error.response.get("Error", {}).get("Code") in ("NoSuchKey", "404"):
+            return None
+        raise
+
+
+def _submit_once(claim: ClaimItem, url: str) -> gateway.GatewayMessage:
+    """POST the claim unless an earlier delivery already did; the submit answer either way."""
+    record_id = claim.submit_record
+    if record_id:
+        answer = _stored(_object_key(claim, record_id, "submit", "response"))
+        if answer is None:
+            raise OutcomeUnknown(
+                "the claim may have reached the gateway but its answer was lost; it is not sent again"
+            )
+        return _keep(claim, record_id, "submit", url, 200, answer)
+    settings = repository.get_settings(claim.tenant_id)
+    password = (
+        secrets.decrypt(settings.gateway_password, claim.tenant_id)
+        if settings and settings.gateway_password
+        else ""
+    )
+    sent = files.submission_xml(claim, password)
+    stored = files.submission_xml(claim, files.PASSWORD_PLACEHOLDER)
+    record_id = ids.new_id()
+    files.put(_object_key(claim, record_id, "submit", "request"), stored.xml, "text/xml")
+    if not repository.update_claim(
+        claim, [ClaimItem.submit_record.set(record_id)], condition=ClaimItem.submit_record.does_not_exist()
+    ):
+        raise OutcomeUnknown("another delivery is sending this claim; this one waits for its answer")
+    try:
+        status, answer = transport(url, sent.xml)
+    except NotSent:
+        repository.update_claim(
+            claim, [ClaimItem.submit_record.remove()], condition=ClaimItem.submit_record == record_id
+        )
+        raise
+    try:
+        return _keep(claim, record_id, "submit", url, status, answer)
+    except gateway.GatewayResponseError:
+        # Not a GovTalk answer (a proxy's error page): the gateway did not take the claim.
+        repository.update_claim(
+            claim, [ClaimItem.submit_record.remove()], condition=ClaimItem.submit_record == record_id
+        )
+        raise
 
 
 def run(message: dict[str, Any]) -> None:
     tenant_id, claim_id = message["tenant_id"], message["payload"]["claim_id"]
     job = jobs.get(tenant_id, message["job_id"])
     claim = repository.get_claim(tenant_id, claim_id)
-    if claim.state != "submitted" or not jobs.start(job):
+    if claim.state not in (SUBMITTED, ACCEPTED, REJECTED) or not jobs.start(job):
         return
     settings = repository.get_settings(tenant_id)
     if settings is None:
         raise RuntimeError("Gift Aid settings are missing")
     url = endpoint_url(settings.endpoint)
+    if claim.state != SUBMITTED:  # decided by an earlier delivery that stopped before the end
+        final = _conclude(tenant_id, claim_id)
+        _delete(final, url)
+        jobs.finish(job, {"claim_id": claim_id, "state": final.state})
+        return
     answer: gateway.GatewayMessage | None = None
     poll_url, interval = url, gateway.DEFAULT_POLL_INTERVAL
-    if not claim.correlation_id:
-        password = secrets.decrypt(settings.gateway_password, tenant_id) if settings.gateway_password else ""
-        sent = files.submission_xml(claim, password)
-        stored = files.submission_xml(claim, files.PASSWORD_PLACEHOLDER)
-        answer = _exchange(claim, "submit", url, sent.xml, stored.xml)
-        if answer.correlation_id:
-            repository.update_claim(claim, [ClaimItem.correlation_id.set(answer.correlation_id)])
+    correlation_id = claim.correlation_id or ""
+    if not correlation_id:
+        answer = _submit_once(claim, url)
+        correlation_id = answer.correlation_id
+        if correlation_id:
+            repository.update_claim(claim, [ClaimItem.correlation_id.set(correlation_id)])
         poll_url, interval = answer.response_endpoint or url, answer.poll_interval
-    correlation_id = claim.correlation_id or (answer.correlation_id if answer else "")
     polls = 0
     while (answer is None or answer.qualifier == "acknowledgement") and polls < MAX_POLLS:
         if answer is not None:
@@ -163,8 +259,6 @@ def run(message: dict[str, Any]) -> None:
     if answer is None or answer.qualifier == "acknowledgement":
         raise RuntimeError("the gateway has not answered yet; the message will be retried")
     _decide(repository.get_claim(tenant_id, claim_id), answer)
-    if correlation_id:
-        request = gateway.delete_request(correlation_id)
-        _exchange(claim, "delete", url, request, request)
-    final = repository.get_claim(tenant_id, claim_id)
+    final = _conclude(tenant_id, claim_id)
+    _delete(final, url)
     jobs.finish(job, {"claim_id": claim_id, "state": final.state})

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+from decimal import Decimal
 
 import pytest
 from chalice.test import Client
@@ -50,7 +51,7 @@ def test_tiles_and_series_follow_donations(client):
         "donations_this_tax_year": {"count": 1, "total": "10.00", "tax_year": "2026-27"},
         "donors": 1,
         "average_gift": "10.00",
-        "unclaimed_gift_aid": None,
+        "unclaimed_gift_aid": {"count": 0, "donation_total": "0.00", "gift_aid": "0.00", "complete": True},
     }
     months = board["series"]["per_month"]
     assert [m["month"] for m in months][0] == "2025-05" and months[-1]["month"] == "2026-04"
@@ -60,3 +61,56 @@ def test_tiles_and_series_follow_donations(client):
     ]
     methods = {m["method"]: m["total"] for m in board["series"]["by_method"]}
     assert methods == {"card": "30.00", "cash": "15.00"}
+
+
+def test_unclaimed_gift_aid_tile_sums_the_claimable_donations(client):
+    # GIVEN a donor with a Gift Aid declaration and three donations, one of them refunded
+    owner = sign_up_charity(client, "Hope Trust")
+    donor = make_donor(owner)
+    declared = owner.post(
+        f"/api/donors/{donor['id']}/declarations",
+        {
+            "method": "written",
+            "scope": ["future", "past_4_years"],
+            "date_given": "2026-04-01",
+            "statement_version": "v1",
+        },
+    )
+    assert declared.status == 201, declared
+    make_donation(owner, donor_id=donor["id"], amount="10.00", date="2026-04-06")
+    make_donation(owner, donor_id=donor["id"], amount="30.50", date="2025-11-01")
+    make_donation(
+        owner,
+        donor_id=donor["id"],
+        amount="50.00",
+        date="2026-04-02",
+        status="refunded",
+        refunded_at="2026-04-03",
+    )
+    make_donation(owner, amount="99.00", date="2026-04-10")  # anonymous: not claimable
+    # THEN the tile shows the two claimable ones and their Gift Aid (25p per £1)
+    tile = owner.get("/api/dashboard").json["tiles"]["unclaimed_gift_aid"]
+    assert tile == {"count": 2, "donation_total": "40.50", "gift_aid": "10.13", "complete": True}
+
+
+def test_the_claimable_summary_stops_at_its_page_budget_and_says_so(client):
+    from functions.giftaid import repository
+
+    owner = sign_up_charity(client, "Hope Trust")
+    donor = make_donor(owner)
+    owner.post(
+        f"/api/donors/{donor['id']}/declarations",
+        {"method": "written", "scope": ["future"], "date_given": "2026-04-01", "statement_version": "v1"},
+    )
+    for day in ("2026-04-06", "2026-04-07", "2026-04-08"):
+        make_donation(owner, donor_id=donor["id"], amount="10.00", date=day)
+    # one donation per page: two pages read and one left → a lower bound, marked incomplete
+    short = repository.state_summary(owner.tenant_id, "claimable", max_pages=2, page_size=1)
+    assert (short.count, short.donation_total, short.gift_aid_total, short.complete) == (
+        2,
+        Decimal("20.00"),
+        Decimal("5.00"),
+        False,
+    )
+    whole = repository.state_summary(owner.tenant_id, "claimable", max_pages=3, page_size=1)
+    assert (whole.count, whole.complete) == (3, True)

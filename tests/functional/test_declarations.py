@@ -9,6 +9,7 @@ import datetime as dt
 
 import boto3
 import pytest
+import requests
 from chalice.test import Client
 
 from app import app
@@ -91,6 +92,7 @@ def test_a_declaration_makes_donations_claimable_and_cancellation_is_not_retrosp
         "reason_text": None,
         "params": {},
         "amount": "2.50",
+        "claim_id": None,
     }
     assert gift_aid(owner, early["id"])["state"] == "not_eligible"
     # WHEN it is cancelled from 1 April, a donation made after is not covered; before stays covered
@@ -191,6 +193,36 @@ def test_evidence_upload_is_a_presigned_put_for_pdf_png_jpeg_up_to_10_mb(owner):
     assert declared["evidence_key"] == body["key"]
 
 
+def test_evidence_is_read_back_through_a_short_lived_link(owner, client):
+    # GIVEN a declaration recorded with its evidence file, uploaded as the SPA does
+    donor = make_donor(owner)
+    base = f"/api/donors/{donor['id']}/declarations"
+    upload = owner.post(f"{base}/evidence", {"content_type": "application/pdf", "size": 9}).json
+    sent = requests.put(upload["upload_url"], data=b"%PDF-1.4\n", headers=upload["headers"], timeout=10)
+    assert sent.status_code == 200
+    declared = declare(owner, donor["id"], evidence_key=upload["key"])
+    # WHEN its evidence is asked for
+    reply = owner.get(f"{base}/{declared['id']}/evidence")
+    # THEN the link gives the file back, named after the declaration
+    assert reply.status == 200, reply
+    assert reply.json["filename"] == "declaration-evidence-2026-01-10.pdf"
+    assert requests.get(reply.json["url"], timeout=10).content == b"%PDF-1.4\n"
+    # AND without a file the answer says why
+    plain = declare(owner, donor["id"])
+    none = owner.get(f"{base}/{plain['id']}/evidence")
+    assert (none.status, none.json["message"]) == (404, "No evidence file is recorded for this declaration.")
+    lost = owner.post(f"{base}/evidence", {"content_type": "image/png", "size": 5}).json
+    unfinished = declare(owner, donor["id"], evidence_key=lost["key"])
+    missing = owner.get(f"{base}/{unfinished['id']}/evidence", headers={"Accept-Language": "es"})
+    assert (missing.status, missing.json["message"]) == (
+        404,
+        "Falta el archivo de prueba de esta declaración: su subida no terminó.",
+    )
+    # AND another charity cannot reach it
+    other = sign_up_charity(client, "Other Trust")
+    assert other.get(f"{base}/{declared['id']}/evidence").status == 404
+
+
 def test_donation_writes_recompute_gift_aid(owner):
     donor = make_donor(owner)
     declare(owner, donor["id"], scope=["future", "past_4_years"])
@@ -229,6 +261,7 @@ def test_donation_writes_recompute_gift_aid(owner):
         "reason_text": None,
         "params": {},
         "amount": "5.00",
+        "claim_id": None,
     }
 
 

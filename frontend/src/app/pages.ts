@@ -43,6 +43,7 @@ export const PAGES: Record<string, Importer> = {
   'donations.show': () => import('@/features/donations/DonationPage'),
   'donations.edit': () => import('@/features/donations/DonationEditPage'),
   'donations.quick': () => import('@/features/donations/quick/QuickDonationsPage'),
+  'donations.import': () => import('@/features/imports/ImportsPage'),
   'donation-types': () => import('@/features/donations/catalog/DonationTypesPage'),
   locations: () => import('@/features/donations/catalog/LocationsPage'),
   un_claimed: () => import('@/features/giftaid/NewClaimPage'),

@@ -2,12 +2,15 @@
 
 `assess` checks the rules in a fixed order and answers with the first that fails, as a state and
 a reason key (`reasons.py`) with its parameters:
+0. a GASDS small donation is never Gift Aid: state GASDS (unless refunded, cancelled, excluded,
+   dated in the future, or past the GASDS time limit), whether or not a claim holds it;
 1. in a claim / claimed (the claims pipeline owns these states);
 2. JustGiving or CAF → handled elsewhere (the platform or CAF already claims or carries the relief);
 3. excluded by a user (parked, with the user's reason);
 4. refunded or cancelled; dated in the future;
 5. not made by an individual; not money; payment for goods or services;
-6. benefit over the limit in force on the donation date;
+6. benefit over the limit in force on the donation date, or taking the donor's benefits in that
+   tax year over the annual cap (`benefits.py`; the caller passes the earlier benefits);
 7. older than 4 years after the end of the charity's financial period;
 8. no declaration effective on the donation date (oral: confirmation and 30-day window);
 9. donor details HMRC would reject → NEEDS_ATTENTION (fixable on the donor page);
@@ -23,10 +26,18 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from functions.domain.giftaid import reasons
+from functions.domain.giftaid.benefits import over_cap
 from functions.domain.giftaid.declarations import Cover, cover
 from functions.domain.giftaid.model import Assessment, Declaration, Donation, Donor, EntityType, GiftAidState
-from functions.domain.giftaid.rates import benefit_limit, claim_deadline, gift_aid_value
+from functions.domain.giftaid.rates import (
+    benefit_annual_cap,
+    benefit_limit,
+    claim_deadline,
+    gasds_deadline,
+    gift_aid_value,
+)
 from functions.domain.postcodes import normalise_uk_postcode
+from functions.domain.tax_year import tax_year_label, tax_year_of
 
 TITLE_PATTERN = re.compile(r"^[A-Za-z][A-Za-z'-]{1,3}$")
 NAME_LIMIT = 35
@@ -127,6 +138,42 @@ def _donation_problem(donation: Donation, today: dt.date, settings: Settings) ->
     return None
 
 
+def _small_donation(donation: Donation, today: dt.date, settings: Settings) -> Assessment:
+    """A GASDS donation: never Gift Aid; waits for a claim's GASDS part until the time limit."""
+    problem = _donation_problem(donation, today, settings)
+    if problem is not None:
+        return problem
+    if donation.claim_id is not None:
+        return Assessment(state=GiftAidState.GASDS, reason=reasons.GASDS_IN_CLAIM)
+    deadline = gasds_deadline(donation.date)
+    if today > deadline:
+        return _fail(GiftAidState.NOT_ELIGIBLE, reasons.GASDS_TOO_OLD, date=day_text(deadline))
+    return Assessment(state=GiftAidState.GASDS, reason=reasons.GASDS)
+
+
+def _benefit_problem(donation: Donation, earlier_benefits: Decimal) -> Assessment | None:
+    not_eligible = GiftAidState.NOT_ELIGIBLE
+    limit = benefit_limit(donation.amount, donation.date)
+    if donation.benefit_value > limit:
+        return _fail(
+            not_eligible,
+            reasons.BENEFIT_OVER_LIMIT,
+            benefit=pounds(donation.benefit_value),
+            limit=pounds(limit),
+        )
+    cap = benefit_annual_cap(donation.date)
+    total = over_cap(donation.benefit_value, earlier_benefits, cap)
+    if total is not None:
+        return _fail(
+            not_eligible,
+            reasons.BENEFIT_ANNUAL_CAP,
+            tax_year=tax_year_label(tax_year_of(donation.date)),
+            total=pounds(total),
+            limit=pounds(cap),
+        )
+    return None
+
+
 def assess(
     donation: Donation,
     donor: Donor | None,
@@ -136,10 +183,14 @@ def assess(
     charity: Charity = Charity(),
     settings: Settings = Settings(),
     claimed: bool = False,
+    earlier_benefits: Decimal = Decimal("0.00"),
 ) -> Assessment:
     """The Gift Aid state of `donation` on `today`; `claimed` says whether the claim holding it
-    (`donation.claim_id`) was accepted by HMRC."""
+    (`donation.claim_id`) was accepted by HMRC; `earlier_benefits` is what the donor received for
+    their earlier donations of the same tax year (`benefits.earlier_benefits`)."""
     not_eligible = GiftAidState.NOT_ELIGIBLE
+    if donation.small_cash:
+        return _small_donation(donation, today, settings)
     early = _state_of_claim(donation, claimed) or _donation_problem(donation, today, settings)
     if early is not None:
         return early
@@ -151,14 +202,9 @@ def assess(
         return _fail(not_eligible, reasons.NOT_MONEY)
     if donation.is_payment_for_goods:
         return _fail(not_eligible, reasons.PAYMENT_FOR_GOODS)
-    limit = benefit_limit(donation.amount, donation.date)
-    if donation.benefit_value > limit:
-        return _fail(
-            not_eligible,
-            reasons.BENEFIT_OVER_LIMIT,
-            benefit=pounds(donation.benefit_value),
-            limit=pounds(limit),
-        )
+    benefit = _benefit_problem(donation, earlier_benefits)
+    if benefit is not None:
+        return benefit
     deadline = claim_deadline(donation.date, charity.entity_type, charity.year_end)
     if today > deadline:
         return _fail(not_eligible, reasons.TOO_OLD, date=day_text(deadline))

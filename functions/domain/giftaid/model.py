@@ -35,6 +35,7 @@ class GiftAidState(StrEnum):
     IN_CLAIM = "in_claim"  # attached to a claim that is not yet accepted
     CLAIMED = "claimed"  # in an accepted claim
     HANDLED_ELSEWHERE = "handled_elsewhere"  # JustGiving/CAF: the platform claims it
+    GASDS = "gasds"  # a small cash/contactless donation claimed under GASDS, never under Gift Aid
 
 
 class ClaimState(StrEnum):

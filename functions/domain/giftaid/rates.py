@@ -63,7 +63,9 @@ BENEFIT_BANDS: tuple[tuple[dt.date, BenefitBands], ...] = (
         BenefitBands(Decimal(100), Decimal("0.25"), None, Decimal(100), Decimal("0.05"), Decimal(2500)),
     ),
 )
-# The total of benefits one donor may receive from a charity in a tax year.
+# The total of benefits one donor may receive from a charity in a tax year (GIFT_AID.md §3: £2,500,
+# in force for every tax year Almoner can still claim, so from 6 April 2019 too). A donation whose
+# benefit takes the donor's running total for its tax year over the cap is not eligible.
 BENEFIT_ANNUAL_CAP: tuple[tuple[dt.date, Decimal], ...] = ((dt.date(2011, 4, 6), Decimal(2500)),)
 
 # Aggregated donations: the most each small donation may be. HMRC's template says £20, a 2025
@@ -81,8 +83,14 @@ GASDS_YEAR_LIMIT: tuple[tuple[dt.date, Decimal], ...] = (
     (dt.date(2013, 4, 6), Decimal(5000)),
     (dt.date(2016, 4, 6), Decimal(8000)),
 )
-GASDS_MATCHING_MULTIPLE = 10
+# How a GASDS donation may be given: cash from the start; contactless card payments from 6 April 2019.
+GASDS_METHODS: tuple[tuple[dt.date, frozenset[str]], ...] = (
+    (dt.date(2013, 4, 6), frozenset({"cash"})),
+    (dt.date(2019, 4, 6), frozenset({"cash", "contactless"})),
+)
+GASDS_MATCHING_MULTIPLE = 10  # GASDS ≤ 10 × the Gift Aid donations claimed in the same tax year
 GASDS_CLAIM_YEARS = 2  # a GASDS claim within 2 years of the end of the tax year
+GASDS_YEARS_PER_CLAIM = 3  # an R68 claim carries at most 3 GASDS tax years
 
 CLAIM_TIME_LIMIT_YEARS = 4  # after the end of the charity's financial period
 ORAL_CANCELLATION_DAYS = 30  # after the written confirmation of an oral declaration
@@ -137,6 +145,16 @@ def gasds_year_limit(day: dt.date) -> Decimal:
     return in_force(GASDS_YEAR_LIMIT, day)
 
 
+def gasds_methods(day: dt.date) -> frozenset[str]:
+    """The payment methods a GASDS donation made on `day` may use."""
+    return in_force(GASDS_METHODS, day)
+
+
+def benefit_annual_cap(day: dt.date) -> Decimal:
+    """The most one donor may receive in benefits in the tax year containing `day`."""
+    return in_force(BENEFIT_ANNUAL_CAP, tax_year_bounds(tax_year_of(day))[0])
+
+
 def add_years(day: dt.date, years: int) -> dt.date:
     """Same day `years` later (or earlier); 29 February becomes 28 February."""
     try:
@@ -160,6 +178,11 @@ def _year_end_in(year: int, month: int, last: int) -> dt.date:
         return dt.date(year, month, last)
     except ValueError:  # 29 February in a common year
         return dt.date(year, month, 28)
+
+
+def gasds_deadline(day: dt.date) -> dt.date:
+    """The last day a GASDS donation made on `day` can be claimed: 2 years after its tax year ends."""
+    return add_years(tax_year_bounds(tax_year_of(day))[1], GASDS_CLAIM_YEARS)
 
 
 def claim_deadline(day: dt.date, entity_type: EntityType, year_end: tuple[int, int]) -> dt.date:

@@ -32,6 +32,18 @@ HOUSE_TOO_LONG = "giftaid.house_too_long"
 POSTCODE_MISSING = "giftaid.postcode_missing"
 POSTCODE_INCOMPLETE = "giftaid.postcode_incomplete"
 POSTCODE_INVALID = "giftaid.postcode_invalid"
+BENEFIT_ANNUAL_CAP = "giftaid.benefit_annual_cap"
+GASDS = "giftaid.gasds"
+GASDS_IN_CLAIM = "giftaid.gasds_in_claim"
+GASDS_TOO_OLD = "giftaid.gasds_too_old"
+# Why a donation cannot be recorded as a GASDS small donation (422 on the `gasds` field).
+GASDS_METHOD = "giftaid.gasds_method"
+GASDS_AMOUNT = "giftaid.gasds_amount"
+GASDS_BENEFIT = "giftaid.gasds_benefit"
+GASDS_SPONSORED = "giftaid.gasds_sponsored"
+GASDS_GOODS = "giftaid.gasds_goods"
+# A claim problem: a GASDS tax year went past its time limit before the claim was sealed.
+GASDS_YEAR_EXPIRED = "giftaid.gasds_year_expired"
 
 CATALOG: dict[str, dict[str, str]] = {
     ANONYMOUS: {"en": "no donor recorded", "es": "no hay donante registrado"},
@@ -91,5 +103,48 @@ CATALOG: dict[str, dict[str, str]] = {
     POSTCODE_INVALID: {
         "en": "postcode '{postcode}' is not a UK postcode",
         "es": "el código postal '{postcode}' no es un código postal del Reino Unido",
+    },
+    BENEFIT_ANNUAL_CAP: {
+        "en": "benefits to this donor in {tax_year} total {total}, above the {limit} limit",
+        "es": "los beneficios de este donante en {tax_year} suman {total}, por encima del límite de {limit}",
+    },
+    GASDS: {
+        "en": "small donation for the Gift Aid Small Donations Scheme (not Gift Aid)",
+        "es": "pequeña donación para el Gift Aid Small Donations Scheme (no Gift Aid)",
+    },
+    GASDS_IN_CLAIM: {
+        "en": "claimed under the Gift Aid Small Donations Scheme",
+        "es": "reclamada con el Gift Aid Small Donations Scheme",
+    },
+    GASDS_TOO_OLD: {
+        "en": "older than the GASDS limit (ended {date})",
+        "es": "supera el plazo de GASDS (terminó el {date})",
+    },
+    GASDS_METHOD: {
+        "en": "Only cash (or, from 6 April 2019, contactless) donations can be small donations (GASDS).",
+        "es": "Solo las donaciones en efectivo (o, desde el 6 de abril de 2019, sin contacto) pueden ser "
+        "pequeñas donaciones (GASDS).",
+    },
+    GASDS_AMOUNT: {
+        "en": "A small donation (GASDS) can be at most £{max}.",
+        "es": "Una pequeña donación (GASDS) puede ser como máximo de £{max}.",
+    },
+    GASDS_BENEFIT: {
+        "en": "A small donation (GASDS) cannot give the donor a benefit.",
+        "es": "Una pequeña donación (GASDS) no puede dar un beneficio al donante.",
+    },
+    GASDS_SPONSORED: {
+        "en": "A sponsorship cannot be a small donation (GASDS).",
+        "es": "Un patrocinio no puede ser una pequeña donación (GASDS).",
+    },
+    GASDS_YEAR_EXPIRED: {
+        "en": "GASDS for the tax year ending 5 April {tax_year_end} could be claimed until {date}: "
+        "cancel this claim and create a new one",
+        "es": "El GASDS del año fiscal que termina el 5 de abril de {tax_year_end} se podía reclamar "
+        "hasta el {date}: cancele esta reclamación y cree una nueva",
+    },
+    GASDS_GOODS: {
+        "en": "A payment for goods or services cannot be a small donation (GASDS).",
+        "es": "Un pago por bienes o servicios no puede ser una pequeña donación (GASDS).",
     },
 }

@@ -10,10 +10,35 @@ import { pathFor, routeTitleKey } from '@/config/paths';
 import { useUser } from '@/lib/auth-store';
 import { formatMoney } from '@/lib/format';
 import { can } from '@/lib/permissions';
-import { dashboardApi } from './api';
+import { dashboardApi, type UnclaimedGiftAid } from './api';
 
 // The charts are their own chunk, fetched only when a dashboard with figures is shown.
 const Charts = lazy(() => import('./Charts'));
+
+function UnclaimedValue({ tile }: { tile: UnclaimedGiftAid }) {
+  const { t, i18n } = useTranslation();
+  const amount = formatMoney(tile.gift_aid, i18n.language);
+  return <>{tile.complete ? amount : t('dashboard.tiles.gift_aid_at_least', { amount })}</>;
+}
+
+/** How many donations the Gift Aid is on, and the way to claim it (for those who may). */
+function UnclaimedHint({ tile }: { tile: UnclaimedGiftAid }) {
+  const { t, i18n } = useTranslation();
+  const user = useUser();
+  const total = formatMoney(tile.donation_total, i18n.language);
+  return (
+    <>
+      {t('dashboard.tiles.gift_aid_hint', { count: tile.count, total })}
+      {!tile.complete && <> {t('dashboard.tiles.gift_aid_partial')}</>}
+      {tile.count > 0 && can(user, ['manage-unclaimed']) && (
+        <>
+          {' '}
+          <Link to={pathFor('un_claimed')}>{t('dashboard.tiles.gift_aid_open')}</Link>
+        </>
+      )}
+    </>
+  );
+}
 
 function Figures() {
   const { t, i18n } = useTranslation();
@@ -58,12 +83,8 @@ function Figures() {
           {
             key: 'gift_aid',
             label: t('dashboard.tiles.unclaimed_gift_aid'),
-            value:
-              tiles.unclaimed_gift_aid === null
-                ? t('common.none')
-                : formatMoney(tiles.unclaimed_gift_aid, locale),
-            hint:
-              tiles.unclaimed_gift_aid === null ? t('dashboard.tiles.gift_aid_soon') : undefined,
+            value: <UnclaimedValue tile={tiles.unclaimed_gift_aid} />,
+            hint: <UnclaimedHint tile={tiles.unclaimed_gift_aid} />,
           },
         ]}
       />

@@ -5,14 +5,21 @@ interface Figures {
   total: string;
 }
 
+/** The claimable donations and their Gift Aid; `complete` false: a lower bound (New Claim has all). */
+export interface UnclaimedGiftAid {
+  count: number;
+  donation_total: string;
+  gift_aid: string;
+  complete: boolean;
+}
+
 export interface Dashboard {
   tiles: {
     donations_this_month: Figures;
     donations_this_tax_year: Figures & { tax_year: string };
     donors: number;
     average_gift: string;
-    /** Filled by the Gift Aid feature; null until then. */
-    unclaimed_gift_aid: string | null;
+    unclaimed_gift_aid: UnclaimedGiftAid;
   };
   series: {
     per_month: (Figures & { month: string })[];

@@ -6,6 +6,7 @@ import { showToast } from '@/components/toasts/store';
 import { formatDate } from '@/lib/format';
 import { declarationKeys, declarationsApi, type Declaration, type DeclarationStatus } from './api';
 import { CancelDeclarationDialog, ConfirmOralDialog } from './DeclarationActions';
+import { EvidenceDownload } from './EvidenceDownload';
 import { DeclarationForm } from './DeclarationForm';
 
 const STATUS_COLOURS: Record<DeclarationStatus, BadgeColour> = {
@@ -101,7 +102,15 @@ export function DeclarationsPanel({ donorId }: { donorId: string }) {
                 )}
                 <dt>{t('declarations.fields.evidence')}</dt>
                 <dd>
-                  {declaration.evidence_key ? t('declarations.evidence_on_file') : t('common.none')}
+                  {declaration.evidence_key ? (
+                    <>
+                      {t('declarations.evidence_on_file')}
+                      {' · '}
+                      <EvidenceDownload donorId={donorId} declarationId={declaration.id} />
+                    </>
+                  ) : (
+                    t('common.none')
+                  )}
                 </dd>
                 <dt>{t('declarations.fields.recorded_at')}</dt>
                 <dd>{formatDate(declaration.created_at, locale)}</dd>

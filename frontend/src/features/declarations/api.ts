@@ -34,6 +34,12 @@ export interface EvidenceUpload {
   expires_in: number;
 }
 
+export interface EvidenceLink {
+  url: string;
+  filename: string;
+  expires_in: number;
+}
+
 const base = (donorId: string) => `/donors/${encodeURIComponent(donorId)}/declarations`;
 const one = (donorId: string, id: string) => `${base(donorId)}/${encodeURIComponent(id)}`;
 
@@ -57,6 +63,9 @@ export const declarationsApi = {
         { silent: true },
       ),
     ),
+  /** A short-lived link to the declaration's evidence file (404 with a reason when there is none). */
+  evidence: (donorId: string, id: string) =>
+    api.get<EvidenceLink>(`${one(donorId, id)}/evidence`, { silent: true }),
   /** Asks for a presigned PUT, sends the file straight to S3, and answers the key to record. */
   uploadEvidence: async (donorId: string, file: File): Promise<string> => {
     const upload = await formCall(() =>

@@ -25,6 +25,16 @@ export default function DonationEditPage() {
   return (
     <section>
       <PageHeader title={t(routeTitleKey('donations.edit'))} />
+      {donation &&
+        (donation.gift_aid?.state === 'in_claim' || donation.gift_aid?.state === 'claimed') && (
+          <p className="notice" role="note" data-testid="donation-held-by-claim">
+            {t(
+              donation.gift_aid.state === 'claimed'
+                ? 'giftaid.donation.held_claimed'
+                : 'giftaid.donation.held_in_claim',
+            )}
+          </p>
+        )}
       {!donation ? (
         <Spinner />
       ) : (

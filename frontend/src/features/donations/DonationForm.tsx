@@ -18,6 +18,7 @@ import {
   type DonationStatus,
   type PaymentMethod,
 } from './api';
+import { gasdsAllowed, gasdsRuleOn } from './gasds';
 import { moneyInput, todayIso } from './money';
 import { useCatalogs } from './useCatalogs';
 
@@ -35,6 +36,7 @@ export interface DonationFormValues extends Record<string, unknown> {
   notes: string;
   status: DonationStatus;
   refunded_at: string;
+  gasds: boolean;
 }
 
 export function emptyDonation(donor: DonorChoice | null = null): DonationFormValues {
@@ -52,6 +54,7 @@ export function emptyDonation(donor: DonorChoice | null = null): DonationFormVal
     notes: '',
     status: 'received',
     refunded_at: '',
+    gasds: false,
   };
 }
 
@@ -70,6 +73,7 @@ export function donationValuesOf(donation: Donation): DonationFormValues {
     notes: donation.notes ?? '',
     status: donation.status,
     refunded_at: donation.refunded_at ?? '',
+    gasds: Boolean(donation.gasds),
   };
 }
 
@@ -89,6 +93,8 @@ export function toDonationInput(values: DonationFormValues): DonationInput {
     notes: blank(values.notes),
     status: values.status,
     refunded_at: values.status === 'refunded' ? blank(values.refunded_at) : null,
+    // Offered only when the rules allow it; a value that no longer qualifies is not sent as GASDS.
+    gasds: values.gasds && gasdsAllowed(values),
   };
 }
 
@@ -220,6 +226,14 @@ export function DonationForm(props: DonationFormProps) {
         )}
       </div>
       <CheckboxField form={form} name="sponsored" label={t('donations.fields.sponsored')} />
+      {gasdsAllowed(values) && (
+        <CheckboxField
+          form={form}
+          name="gasds"
+          label={t('donations.fields.gasds')}
+          hint={t('donations.gasds_hint', { limit: gasdsRuleOn(values.date).limit })}
+        />
+      )}
       <TextField
         form={form}
         name="notes"

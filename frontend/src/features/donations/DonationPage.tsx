@@ -44,6 +44,7 @@ export default function DonationPage() {
       donation.benefit_value ? formatMoney(donation.benefit_value, locale) : none,
     ],
     [t('donations.fields.sponsored'), donation.sponsored ? t('common.yes') : t('common.no')],
+    [t('donations.fields.gasds'), donation.gasds ? t('common.yes') : t('common.no')],
     [
       t('donations.fields.status'),
       <Badge key="status" colour={DONATION_STATUS_COLOURS[donation.status]}>

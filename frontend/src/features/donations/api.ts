@@ -7,6 +7,7 @@ export const PAYMENT_METHODS = [
   'cash',
   'cheque',
   'card',
+  'contactless',
   'bank_transfer',
   'direct_debit',
   'standing_order',
@@ -36,6 +37,8 @@ export interface DonationInput {
   notes: string | null;
   status: DonationStatus;
   refunded_at: string | null;
+  /** A small cash/contactless donation under GASDS (never Gift Aid); see `gasds.ts`. */
+  gasds: boolean;
 }
 
 export interface Donation extends DonationInput {

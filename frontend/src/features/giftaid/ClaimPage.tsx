@@ -12,8 +12,10 @@ import { formatDate, formatMoney } from '@/lib/format';
 import { can } from '@/lib/permissions';
 import { giftAidApi, giftAidKeys, type Claim } from './api';
 import { ClaimLines } from './ClaimLines';
+import { ClaimGasdsTable } from './GasdsTables';
 import { ClaimStateBadge } from './GiftAidBadge';
 import { CLAIM_POLL_MS, SCHEDULE_MAX_LINES } from './constants';
+import { Reversals } from './Reversals';
 import { problemText } from './state';
 import { Submissions } from './Submissions';
 
@@ -160,10 +162,70 @@ export default function ClaimPage() {
             label: t('giftaid.claim.tax_claimed'),
             value: formatMoney(claim.tax_claimed, locale),
           },
+          ...(claim.gasds.length > 0
+            ? [
+                {
+                  key: 'gasds',
+                  label: t('giftaid.claim.gasds_top_up'),
+                  value: formatMoney(claim.gasds_top_up, locale),
+                  hint: t('giftaid.claim.gasds_hint', {
+                    amount: formatMoney(claim.gasds_total, locale),
+                  }),
+                },
+              ]
+            : []),
+          ...(Number(claim.adjustment) > 0
+            ? [
+                {
+                  key: 'adjustment',
+                  label: t('giftaid.claim.adjustment'),
+                  value: `− ${formatMoney(claim.adjustment, locale)}`,
+                },
+              ]
+            : []),
+          {
+            key: 'net',
+            label: t('giftaid.claim.net_total'),
+            value: formatMoney(claim.net_total, locale),
+          },
         ]}
       />
+      {claim.gasds.length > 0 && (
+        <div className="card">
+          <h2>{t('giftaid.gasds.title')}</h2>
+          <ClaimGasdsTable rows={claim.gasds} />
+        </div>
+      )}
+      {claim.reversals.length > 0 && (
+        <div className="card" data-testid="claim-adjustment">
+          <h2>{t('giftaid.adjustments.in_claim')}</h2>
+          {claim.other_info && (
+            <p>
+              {t('giftaid.adjustments.hmrc_text')} <q>{claim.other_info}</q>
+            </p>
+          )}
+          <Reversals rows={claim.reversals} testId="claim-reversals" />
+        </div>
+      )}
       {claim.counts.skipped > 0 && (
-        <p className="notice">{t('giftaid.claim.skipped', { count: claim.counts.skipped })}</p>
+        <div className="notice" data-testid="claim-skipped">
+          <p>{t('giftaid.claim.skipped_list', { count: claim.counts.skipped })}</p>
+          <ul>
+            {claim.skipped.map((skipped) => (
+              <li key={skipped.donation_id}>
+                {skipped.reason === 'not_found' ? (
+                  skipped.donation_id
+                ) : (
+                  <Link to={pathFor('donations.show', { id: skipped.donation_id })}>
+                    {t('giftaid.claim.donation_link')}
+                  </Link>
+                )}
+                {': '}
+                {skipped.reason_text ?? skipped.reason}
+              </li>
+            ))}
+          </ul>
+        </div>
       )}
       {claim.problems.length > 0 && (
         <div className="warnings" role="status" data-testid="claim-preflight">

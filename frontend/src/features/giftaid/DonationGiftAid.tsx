@@ -5,8 +5,11 @@ import { Link } from 'react-router';
 import { FormError, SubmitButton, TextField, useForm } from '@/components/forms';
 import { Modal } from '@/components/Modal';
 import { showToast } from '@/components/toasts/store';
+import { pathFor } from '@/config/paths';
+import { useUser } from '@/lib/auth-store';
 import { formatMoney } from '@/lib/format';
 import { ApiError } from '@/lib/api-client';
+import { can } from '@/lib/permissions';
 import { giftAidApi, type GiftAidInfo } from './api';
 import { GiftAidStateBadge } from './GiftAidBadge';
 import { fixLinkFor, reasonText } from './state';
@@ -24,8 +27,15 @@ export function DonationGiftAid({ donation }: Props) {
   const [excluding, setExcluding] = useState(false);
   const [including, setIncluding] = useState(false);
   const form = useForm({ reason: '' });
+  const user = useUser();
   const info = donation.gift_aid;
   if (!info) return null;
+  const held = info.state === 'in_claim' || info.state === 'claimed';
+  // The claim's page is a Past Claims page (its route requires manage-passed-claim).
+  const claimLink =
+    held && info.claim_id && can(user, ['manage-passed-claim'])
+      ? pathFor('passed.show', { report_id: info.claim_id })
+      : null;
   const fix = fixLinkFor(info.reason, donation);
   const refresh = (message: string) => {
     showToast({ type: 'success', title: t('common.success'), message });
@@ -73,6 +83,21 @@ export function DonationGiftAid({ donation }: Props) {
           </>
         )}
       </dl>
+      {held && (
+        <p className="notice" role="note" data-testid="gift-aid-held">
+          {t(
+            info.state === 'claimed'
+              ? 'giftaid.donation.held_claimed'
+              : 'giftaid.donation.held_in_claim',
+          )}
+          {claimLink && (
+            <>
+              {' '}
+              <Link to={claimLink}>{t('giftaid.donation.open_claim')}</Link>
+            </>
+          )}
+        </p>
+      )}
       <div className="form-actions">
         {fix && info.state !== 'claimable' && info.state !== 'excluded' && (
           <Link className="button" to={fix.to}>

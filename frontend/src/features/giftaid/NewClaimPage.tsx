@@ -10,7 +10,9 @@ import type { ListResponse } from '@/lib/types';
 import { giftAidApi, type ClaimableResponse, type ClaimRow } from './api';
 import { ClaimBuildProgress } from './ClaimBuildProgress';
 import { claimRowColumns } from './columns';
+import { GasdsEstimates } from './GasdsTables';
 import { ProblemGroups } from './ProblemGroups';
+import { Reversals } from './Reversals';
 import { summarise, type Selection } from './selection';
 
 export default function NewClaimPage() {
@@ -126,6 +128,29 @@ export default function NewClaimPage() {
       {body && body.excluded.length > 0 && (
         <ProblemGroups groups={body.excluded} testId="claim-excluded" />
       )}
+      <h2>{t('giftaid.adjustments.title')}</h2>
+      {body && body.adjustments.count === 0 && (
+        <p className="muted">{t('giftaid.adjustments.none')}</p>
+      )}
+      {body && body.adjustments.count > 0 && (
+        <div className="card" data-testid="claim-adjustments">
+          <p role="status">
+            {t('giftaid.adjustments.next_claim', {
+              count: body.adjustments.count,
+              tax: formatMoney(body.adjustments.tax_total, locale),
+            })}
+          </p>
+          <Reversals rows={body.adjustments.data} testId="open-reversals" />
+          {body.adjustments.other_info && (
+            <p className="muted">
+              {t('giftaid.adjustments.hmrc_text')} <q>{body.adjustments.other_info}</q>
+            </p>
+          )}
+        </div>
+      )}
+      <h2>{t('giftaid.gasds.title')}</h2>
+      <p className="muted">{t('giftaid.gasds.explain')}</p>
+      {body && body.gasds.length > 0 && <GasdsEstimates rows={body.gasds} />}
     </section>
   );
 }

@@ -10,6 +10,7 @@ export const GIFT_AID_STATES = [
   'in_claim',
   'claimed',
   'handled_elsewhere',
+  'gasds',
 ] as const;
 export type GiftAidState = (typeof GIFT_AID_STATES)[number];
 
@@ -20,6 +21,8 @@ export interface GiftAidInfo {
   reason_text: string | null;
   params: Record<string, string>;
   amount: string;
+  /** The claim holding the donation (`in_claim`, `claimed`); its amount, date and donor are then fixed. */
+  claim_id?: string | null;
 }
 
 /** A donation as the claims endpoints list it. */
@@ -39,6 +42,45 @@ export interface ClaimRow {
   fix?: string;
 }
 
+export const REVERSAL_CAUSES = ['refunded', 'cancelled', 'declaration_cancelled'] as const;
+export type ReversalCause = (typeof REVERSAL_CAUSES)[number];
+
+/** Tax over-claimed on one donation of an earlier claim, deducted by the next claim. */
+export interface ReversalRow {
+  donation_id: string;
+  donor_name: string | null;
+  date: string;
+  amount: string;
+  tax: string;
+  cause: ReversalCause;
+  claim_id: string;
+  claim_label: string;
+  adjusted_in: string | null;
+}
+
+/** GASDS small donations of one tax year, before a claim (New Claim's estimate). */
+export interface GasdsEstimate {
+  tax_year: string;
+  tax_year_end: number;
+  count: number;
+  waiting: string;
+  gift_aided: string;
+  limit: string;
+  matching_limit: string;
+  already_claimed: string;
+  estimate: string;
+  top_up: string;
+}
+
+/** GASDS one claim carries for one tax year. */
+export interface ClaimGasds {
+  tax_year: string;
+  tax_year_end: number;
+  amount: string;
+  top_up: string;
+  donations: number;
+}
+
 export interface ProblemGroup {
   state: GiftAidState;
   reason: string;
@@ -56,6 +98,13 @@ export interface ClaimableResponse extends ListResponse<ClaimRow> {
   totals: ClaimableTotals;
   problems: ProblemGroup[];
   excluded: ProblemGroup[];
+  adjustments: {
+    count: number;
+    tax_total: string;
+    other_info: string | null;
+    data: ReversalRow[];
+  };
+  gasds: GasdsEstimate[];
 }
 
 export const CLAIM_STATES = [
@@ -74,6 +123,12 @@ export interface LineProblem {
   key: string;
   params?: Record<string, string>;
   donation_ids?: string[];
+  /** The schedule column in the reader's language ("Postcode"). */
+  field_label?: string;
+  /** The HMRC rule broken, in the reader's language. */
+  rule_text?: string;
+  /** The whole sentence: "Line 3, Postcode: …". */
+  text?: string;
 }
 
 export interface GatewayError {
@@ -95,10 +150,16 @@ export interface Claim {
   donation_total: string;
   tax_claimed: string;
   adjustment: string;
+  gasds: ClaimGasds[];
+  gasds_total: string;
+  gasds_top_up: string;
+  other_info: string | null;
+  reversals_count: number;
+  net_total: string;
   earliest_date: string | null;
   latest_date: string | null;
   problems: LineProblem[];
-  skipped: { donation_id: string; reason: string }[];
+  skipped: { donation_id: string; reason: string; reason_text?: string }[];
   files_ready: boolean;
   irmark: string | null;
   correlation_id: string | null;
@@ -112,6 +173,7 @@ export interface Claim {
 
 export interface ClaimDetail extends Claim {
   lines: ListResponse<ClaimRow>;
+  reversals: ReversalRow[];
 }
 
 export interface ClaimFile {

@@ -11,6 +11,7 @@ export const GIFT_AID_STATE_COLOURS: Record<GiftAidState, BadgeColour> = {
   in_claim: 'blue',
   claimed: 'indigo',
   handled_elsewhere: 'teal',
+  gasds: 'cyan',
 };
 
 export const CLAIM_STATE_COLOURS: Record<ClaimState, BadgeColour> = {
@@ -41,6 +42,14 @@ const DECLARATION_REASONS = new Set([
   'giftaid.oral_window',
 ]);
 
+/** States that are not a problem to fix (claimed, or a small donation waiting for GASDS). */
+const NO_FIX_REASONS = new Set([
+  'giftaid.in_claim',
+  'giftaid.claimed',
+  'giftaid.gasds',
+  'giftaid.gasds_in_claim',
+]);
+
 export type FixKind = 'donor_edit' | 'add_declaration' | 'donation_edit';
 
 export interface FixLink {
@@ -63,7 +72,7 @@ export function fixLinkFor(
   if (donation.donor_id && DONOR_DETAIL_REASONS.has(reason)) {
     return { kind: 'donor_edit', to: pathFor('donors.edit', { id: donation.donor_id }) };
   }
-  if (reason === 'giftaid.in_claim' || reason === 'giftaid.claimed') return null;
+  if (NO_FIX_REASONS.has(reason)) return null;
   return { kind: 'donation_edit', to: pathFor('donations.edit', { id: donation.id }) };
 }
 
@@ -81,11 +90,12 @@ export function reasonText(
   return t(key, { ...(row.params ?? {}), defaultValue: row.reason });
 }
 
-/** A pre-flight or gateway problem with its line. */
+/** A pre-flight or gateway problem with its line: the server's sentence when it sends one. */
 export function problemText(
   t: TFunction,
-  problem: { line: number | null; field: string; key: string },
+  problem: { line: number | null; field: string; key: string; text?: string },
 ): string {
+  if (problem.text) return problem.text;
   const what = t(`giftaid.problem_keys.${problem.key.replace(/\./g, '_')}`, {
     defaultValue: problem.key,
   });

@@ -74,6 +74,7 @@ export function toInput(row: QuickRow): DonationInput {
     notes: null,
     status: 'received',
     refunded_at: null,
+    gasds: false,
   };
 }
 
