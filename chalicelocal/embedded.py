@@ -12,7 +12,7 @@ import socket
 
 from moto.server import ThreadedMotoServer
 
-from chalicelocal import moto_speedups
+from chalicelocal import moto_s3_cors, moto_speedups
 
 REGION = "eu-west-2"
 
@@ -28,6 +28,7 @@ def start_moto(port: int | None = None) -> tuple[ThreadedMotoServer, str]:
     # moto's werkzeug server logs every AWS call; the developer wants to see the app's requests.
     logging.getLogger("werkzeug").setLevel(logging.ERROR)
     moto_speedups.apply()
+    moto_s3_cors.apply()
     server = ThreadedMotoServer(ip_address="127.0.0.1", port=port or free_port(), verbose=False)
     server.start()
     host, bound = server.get_host_and_port()

@@ -76,6 +76,32 @@ def test_presigned_put_and_get_pass_cors_for_the_site_only(bucket: str) -> None:
     assert headers["Access-Control-Allow-Origin"] == SITE
 
 
+def test_a_presigned_post_upload_answers_the_site_with_cors_headers(bucket: str) -> None:
+    # GIVEN a presigned POST, as the imports screen uploads a file
+    s3 = boto3.client("s3", region_name="eu-west-2")
+    post = s3.generate_presigned_post(bucket, "imports/t/u/donations.csv")
+    boundary = "almoner-boundary"
+    parts = [
+        f'--{boundary}\r\nContent-Disposition: form-data; name="{name}"\r\n\r\n{value}\r\n'
+        for name, value in post["fields"].items()
+    ]
+    body = (
+        "".join(parts)
+        + f'--{boundary}\r\nContent-Disposition: form-data; name="file"; filename="donations.csv"\r\n'
+        + "Content-Type: text/csv\r\n\r\nAmount,Date\r\n5.00,01/04/2026\r\n"
+        + f"--{boundary}--\r\n"
+    ).encode()
+    form = {"Content-Type": f"multipart/form-data; boundary={boundary}"}
+    # WHEN the site's page sends it: the answer carries the origin, so the browser reads it
+    status, headers = call("POST", post["url"], {"Origin": SITE, **form}, body)
+    assert status in (200, 204) and headers["Access-Control-Allow-Origin"] == SITE
+    stored = s3.get_object(Bucket=bucket, Key="imports/t/u/donations.csv")["Body"].read()
+    assert stored.startswith(b"Amount,Date")
+    # AND another origin's page gets no CORS header, so its script cannot read the answer
+    status, headers = call("POST", post["url"], {"Origin": OTHER, **form}, body)
+    assert "Access-Control-Allow-Origin" not in headers
+
+
 def test_chalicelocal_imports_no_moto_before_it_turns_global_cors_off() -> None:
     """MOTO_DISABLE_GLOBAL_CORS is read when moto is imported: `python -m chalicelocal` must not
     import moto before `main()` sets it."""
