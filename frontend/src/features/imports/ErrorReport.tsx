@@ -1,0 +1,122 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Spinner } from '@/components/Spinner';
+import { importKeys, importsApi } from './api';
+import { ERRORS_PAGE } from './constants';
+import { saveFile } from './download';
+
+/**
+ * Every rejected row with its row number, column, value and reason (docs/api.md: the file's own
+ * line numbers), paged by the server's cursors, and the whole list as a CSV.
+ */
+export function ErrorReport({ importId, count }: { importId: string; count: number }) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  // Cursors of the pages seen: index 0 is the first page (no cursor).
+  const [cursors, setCursors] = useState<(string | null)[]>([null]);
+  const [page, setPage] = useState(0);
+  const [downloading, setDownloading] = useState(false);
+  const cursor = cursors[page] ?? null;
+  const { data, isFetching } = useQuery({
+    queryKey: importKeys.errors(importId, cursor),
+    queryFn: () => importsApi.errors(importId, cursor, ERRORS_PAGE),
+    placeholderData: keepPreviousData,
+  });
+  const next = data?.meta.next_cursor ?? null;
+  const total = data?.meta.total ?? count;
+  const download = async () => {
+    setDownloading(true);
+    try {
+      const file = await importsApi.errorsCsv(importId);
+      saveFile(file.url, file.filename);
+    } catch {
+      // The API client's error notification has already told the user what went wrong.
+    } finally {
+      setDownloading(false);
+    }
+  };
+  return (
+    <section className="card data-table" data-testid="import-errors" aria-labelledby={titleId}>
+      <div className="card__header">
+        <h2 id={titleId}>{t('imports.errors.title', { count: total })}</h2>
+        <button
+          type="button"
+          className="button"
+          disabled={downloading}
+          aria-busy={downloading}
+          onClick={() => void download()}
+        >
+          {t('imports.errors.download')}
+        </button>
+      </div>
+      <p className="muted">{t('imports.errors.explain')}</p>
+      <div className="table-scroll">
+        <table aria-busy={isFetching}>
+          <thead>
+            <tr>
+              <th scope="col">{t('imports.errors.row')}</th>
+              <th scope="col">{t('imports.errors.column')}</th>
+              <th scope="col">{t('imports.errors.value')}</th>
+              <th scope="col">{t('imports.errors.reason')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {!data && (
+              <tr>
+                <td colSpan={4}>
+                  <Spinner />
+                </td>
+              </tr>
+            )}
+            {data && data.data.length === 0 && (
+              <tr>
+                <td colSpan={4} className="muted">
+                  {t('imports.errors.none')}
+                </td>
+              </tr>
+            )}
+            {(data?.data ?? []).map((error, index) => (
+              <tr key={`${error.row}-${error.column ?? ''}-${index}`}>
+                <td>{error.row}</td>
+                <td>{error.column ?? t('common.none')}</td>
+                <td>
+                  {error.value ? (
+                    <code>{error.value}</code>
+                  ) : (
+                    <span className="muted">{t('imports.errors.blank')}</span>
+                  )}
+                </td>
+                <td>{error.reason}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {(page > 0 || next) && (
+        <nav className="pagination" aria-label={t('table.pagination')}>
+          <button
+            type="button"
+            className="button"
+            disabled={page === 0}
+            onClick={() => setPage((current) => current - 1)}
+          >
+            {t('table.previous')}
+          </button>
+          <span>{t('table.page', { page: page + 1 })}</span>
+          <button
+            type="button"
+            className="button"
+            disabled={!next}
+            onClick={() => {
+              setCursors((known) => [...known.slice(0, page + 1), next]);
+              setPage((current) => current + 1);
+            }}
+          >
+            {t('table.next')}
+          </button>
+        </nav>
+      )}
+    </section>
+  );
+}
