@@ -273,6 +273,7 @@ def test_a_file_above_50_mb_is_refused_with_a_clear_message(owner, aws):
 
 
 def test_an_xlsx_workbook_imports_like_its_csv(owner, aws):
+    # GIVEN a workbook as Excel saves it: a title row, real dates and numbers, a Gift Aid column
     book = Workbook()
     sheet = book.active
     sheet.append(["Donations received"])
@@ -281,9 +282,11 @@ def test_an_xlsx_workbook_imports_like_its_csv(owner, aws):
     sheet.append(["Seán O'Brien", 10, dt.datetime(2025, 4, 7), "No"])
     stream = io.BytesIO()
     book.save(stream)
+    # WHEN it is uploaded THEN its header is found under the title
     item = ih.create(owner, "gifts.xlsx", stream.getvalue())
     assert item["detected"]["header_row"] == 2
     assert item["detected"]["columns"] == ["Name", "Amount", "Date", "Gift Aid"]
+    # AND imported, its rows become donations like a CSV's would
     done = ih.imported(
         owner,
         aws,
@@ -363,16 +366,19 @@ WRONG_BODIES = [
 
 def test_wrong_bodies_are_refused_without_a_500(owner):
     for method, path, body in WRONG_BODIES:
+        # WHEN a body of the wrong shape or types is sent THEN it is refused with a message
         reply = owner.browser.request(method, path, body)
         assert reply.status in (400, 422), (method, path, body, reply)
         assert reply.json["message"]
 
 
 def test_wrong_bodies_on_an_import_are_refused_without_a_500(owner):
+    # GIVEN an import just uploaded
     item = ih.create(
         owner, "gifts.csv", ih.csv_bytes([["Name", "Amount", "Date"], ["Jane", "5", "06/04/2025"]])
     )
     base = f"/api/imports/{item['id']}"
+    # WHEN its steps get bodies and parameters of the wrong shape THEN each is refused, never a 500
     for method, path, body in [
         ("PUT", f"{base}/mapping", {"mapping": {"columns": ["Amount"]}}),
         (
@@ -403,9 +409,11 @@ def test_wrong_bodies_on_an_import_are_refused_without_a_500(owner):
 
 
 def test_another_charity_cannot_see_or_use_an_import(client, owner):
+    # GIVEN Hope Trust's import
     item = ih.create(
         owner, "gifts.csv", ih.csv_bytes([["Name", "Amount", "Date"], ["Jane", "5", "06/04/2025"]])
     )
+    # WHEN another charity asks for it THEN it does not exist for them
     other = sign_up_charity(client, "Other Trust")
     assert other.get(f"/api/imports/{item['id']}").status == 404
     assert other.get(f"/api/imports/{item['id']}/preview").status == 404

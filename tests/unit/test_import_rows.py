@@ -94,6 +94,7 @@ def test_every_problem_of_a_row_is_reported_with_its_column_and_value():
 
 
 def test_a_future_date_and_gift_aid_without_a_person_are_refused():
+    # GIVEN a company's gift dated tomorrow with Gift Aid "Yes" THEN both are refused, with why
     header = ["Company", "Amount", "Date", "Gift Aid"]
     columns = {"Company": "company_name", "Amount": "amount", "Date": "date", "Gift Aid": "gift_aid"}
     row = read(header, ["Acme Ltd", "50", "24/11/2026", "Yes"], columns)
@@ -119,9 +120,11 @@ def test_a_row_with_donor_details_but_no_name_is_refused():
 
 
 def test_donation_types_and_locations_are_found_by_name_or_id():
+    # GIVEN the charity's type "General" and location "Shop"
     catalog = Catalog(types={"t1": "t1", "general": "t1"}, locations={"l1": "l1", "shop": "l1"})
     header = ["Amount", "Date", "Type", "Where"]
     columns = {"Amount": "amount", "Date": "date", "Type": "donation_type", "Where": "location"}
+    # WHEN a row names them by name (any case) or id THEN they are found; an unknown one is refused
     found = read(header, ["5", "06/04/2025", "GENERAL", "l1"], columns, catalog=catalog)
     assert found.ok and found.donation["type_id"] == "t1" and found.donation["location_id"] == "l1"
     unknown = read(header, ["5", "06/04/2025", "Raffle", ""], columns, catalog=catalog)
@@ -170,6 +173,7 @@ def test_a_donation_is_identified_by_its_reference_else_its_almoner_id_else_what
 
 
 def test_the_same_person_in_a_file_is_one_donor():
+    # GIVEN two rows of one person: by email (names written differently), or by name and postcode
     header = ["Name", "Email", "Postcode", "Amount", "Date"]
     columns = {
         "Name": "full_name",
@@ -461,7 +465,7 @@ def test_each_builtin_preset_is_recognised_and_reads_its_platforms_file(
 
 
 def test_a_charitys_own_spreadsheet_is_not_mistaken_for_a_platforms_export():
-    # Date, Amount and Notes are in every spreadsheet: they say nothing about where a file came from
+    # GIVEN headers every spreadsheet has (Date, Amount, Notes) THEN no platform's preset is claimed
     assert fields.detect_preset(["Name", "Email", "Amount", "Date", "Gift Aid", "Notes"]) is None
     assert fields.detect_preset(["Date", "Name", "Gross", "Status"]) is None
     # AND headers compare as people read them
@@ -470,7 +474,8 @@ def test_a_charitys_own_spreadsheet_is_not_mistaken_for_a_platforms_export():
 
 @pytest.mark.parametrize("locale", ["en", "es"])
 def test_the_almoner_preset_knows_the_donations_tables_column_labels(locale):
-    # The SPA exports the donations table with its visible columns' labels as the header.
+    # GIVEN the SPA's export of the donations table: its visible columns' labels as the header
+    # THEN the Almoner preset maps each label to its field, and recognises the file
     labels = json.loads((ROOT / f"frontend/src/locales/{locale}.json").read_text(encoding="utf-8"))
     shown = labels["donations"]["fields"]
     expected = {
@@ -501,6 +506,7 @@ def facts(donor_id, name, email="", postcode="", phone=""):
 
 
 def test_a_clear_match_links_nothing_creates_and_anything_in_between_waits_for_review():
+    # GIVEN Jane Smith (BA1 1AA, jane@example.org) and John Smith (BA2 2BB) in the charity
     jane = facts("d1", "Jane Smith", "jane@example.org", "BA1 1AA")
     john = facts("d2", "John Smith", "", "BA2 2BB")
     # one clear candidate (same email) → linked to it
@@ -524,6 +530,7 @@ def test_a_clear_match_links_nothing_creates_and_anything_in_between_waits_for_r
 
 
 def test_a_donor_created_earlier_in_the_file_is_found_by_the_later_rows():
+    # GIVEN Ann, new, created by an earlier row of the file WHEN a later row names her THEN linked
     index = donor_match.MatchIndex()
     index.add(facts("new-1", "Ann Lee", "ann@example.org", "CF1 1AA"))
     later = facts("", "Ann Lee", "ann@example.org", "CF1 1AA")

@@ -1,0 +1,334 @@
+"""Import: a generated donations CSV imported end to end on the local stack (ARCHITECTURE.md §8).
+
+The embedded AWS of `chalicelocal` (moto's server with `moto_speedups`) runs in a child process,
+as it does inside `make run`; this process is the API (Chalice's test client over `app.py`) and
+the imports worker, fed by `chalicelocal.runner.QueueWorker` exactly as the local stack feeds it
+(real SQS messages, batches, partial failures). It:
+
+1. generates a CSV of `--rows` donations (default 100,000) from `--donors` people, with UK dates,
+   amounts like `£1,234.50`, names in one column and a Gift Aid column; 1 donor in 10 already
+   exists in the charity (linked by email);
+2. uploads it with the presigned POST, creates the import, maps it, runs the dry run and the
+   import through the imports queue, and times each step (`wall_time` = upload → imported);
+3. writes exactly the items the import wrote (read back by Scan, a bench-only shortcut) under
+   another tenant with raw BatchWriteItem calls: the baseline `raw_rows_per_s`; the import job's
+   rows per second must be at least 0.7 of it (`run_vs_raw`);
+4. measures the peak memory of this process (tracemalloc: the API and worker code, moto is in
+   its own process, after a warm-up import that loads the code) for the import of `--rows` and
+   of a tenth of them from the same people: flat means the larger import needs at most
+   `FLAT_FACTOR` times the memory of the smaller one (memory follows the charity's donors, which
+   matching holds, not the file's rows, which are streamed).
+
+    .venv/bin/python bench/import.py [--rows 100000] [--donors 10000]
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import datetime as dt
+import json
+import os
+import random
+import subprocess
+import sys
+import tempfile
+import time
+import tracemalloc
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+BUDGET_SECONDS = 120.0
+BUDGET_RATIO = 0.7
+FLAT_FACTOR = 2.0  # 10x the rows may cost at most 2x the peak memory
+MOTO = """
+import sys, time
+from chalicelocal import embedded
+server, endpoint = embedded.start_moto()
+print(endpoint, flush=True)
+sys.stdin.read()
+server.stop()
+"""
+FIRST = ["Olivia", "Amelia", "Isla", "Noah", "Oliver", "George", "Arthur", "Zoë", "Seán", "Freya"]
+LAST = ["Smith", "Jones", "Taylor", "Brown", "Williams", "Wilson", "Patel", "O'Brien", "Wright", "Evans"]
+TITLES = ["Mrs", "Mr", "Ms", "Dr", ""]
+
+
+def print_now(line: str) -> None:
+    print(line, flush=True)
+
+
+def start_moto() -> tuple[subprocess.Popen[str], str]:
+    process = subprocess.Popen(
+        [sys.executable, "-c", MOTO], cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+    )
+    assert process.stdout is not None  # noqa: S101
+    return process, process.stdout.readline().strip()
+
+
+AREAS = ["BA", "BS", "CF", "SW", "NW", "LS", "EH", "GL", "OX", "CB"]
+LETTERS = "ABDEFGHJLNPQRSTUWXYZ"
+
+
+def person(n: int) -> dict[str, str]:
+    """Donor `n`: a common name (names repeat, as they do), a unique email and a unique postcode,
+    so that matching links the existing ones by email and holds nobody for review."""
+    rng = random.Random(n)  # noqa: S311
+    first, last = FIRST[n % len(FIRST)], LAST[(n // len(FIRST)) % len(LAST)]
+    unit = n // 200
+    postcode = (
+        f"{AREAS[n % 10]}{(n // 10) % 20 + 1} {unit % 10}"
+        f"{LETTERS[(unit // 10) % 20]}{LETTERS[(unit // 200) % 20]}"
+    )
+    return {
+        "name": " ".join(part for part in (rng.choice(TITLES), first, last) if part),
+        "email": f"donor{n}@example.org",
+        "address": f"{n % 300 + 1} High Street",
+        "postcode": postcode,
+    }
+
+
+def write_csv(path: Path, rows: int, donors: int) -> None:
+    rng = random.Random(7)  # noqa: S311
+    start = dt.date(2024, 4, 6)
+    with path.open("w", encoding="utf-8", newline="") as handle:
+        writer = csv.writer(handle)
+        writer.writerow(["Reference", "Name", "Email", "Address", "Postcode", "Amount", "Date", "Gift Aid"])
+        for n in range(rows):
+            who = person(rng.randrange(donors))
+            pennies = rng.choice([500, 1000, 2000, 2500, 5000, rng.randrange(100, 500_000)])
+            amount = f"£{pennies // 100:,}.{pennies % 100:02d}" if n % 3 else f"{pennies / 100:.2f}"
+            day = start + dt.timedelta(days=rng.randrange(0, 900))
+            gift_aid = "Yes" if rng.random() < 0.3 else "No"
+            writer.writerow(
+                [
+                    f"B{n:07d}",
+                    who["name"],
+                    who["email"],
+                    who["address"],
+                    who["postcode"],
+                    amount,
+                    day.strftime("%d/%m/%Y"),
+                    gift_aid,
+                ]
+            )
+
+
+def seed_existing(tenant_id: str, donors: int) -> None:
+    """1 in 10 of the file's donors already in the charity (batch writes in the repositories'
+    shapes: the donor and its index items)."""
+    from functions.core.counters import TenantCounters
+    from functions.core.table import Entity
+    from functions.domain import names
+    from functions.donors import repository
+    from functions.donors.models import Donor
+
+    with Entity.batch_write() as batch:
+        count = 0
+        for n in range(0, donors, 10):
+            who = person(n)
+            title, first, last = (
+                (None, *who["name"].split(" ", 1))
+                if who["name"].count(" ") == 1
+                else who["name"].split(" ", 2)
+            )
+            donor = Donor(
+                *Donor.key(tenant_id, f"{n:026d}"),
+                donor_id=f"{n:026d}",
+                tenant_id=tenant_id,
+                title=title,
+                first_name=first,
+                last_name=last,
+                email=who["email"],
+                house=str(n % 300 + 1),
+                postcode=names.tidy_postcode(who["postcode"], "GB"),
+                version=1,
+            )
+            repository.index_keys(donor)
+            batch.save(donor)
+            for item in repository.index_items(donor).values():
+                batch.save(item)
+            count += 1
+        batch.save(TenantCounters(*TenantCounters.key(tenant_id), donors=count))
+
+
+def drain(worker, owner, job_id: str) -> dict:  # type: ignore[no-untyped-def]
+    while True:
+        worker.poll_once(wait_seconds=0)
+        job = owner.get(f"/api/jobs/{job_id}").json
+        if job["status"] in ("done", "failed"):
+            return job
+
+
+def import_file(client, worker, path: Path, tenant_name: str, donors: int) -> dict:  # type: ignore[no-untyped-def]
+    import requests
+
+    from tests.functional.helpers import sign_up_charity
+
+    owner = sign_up_charity(client, tenant_name)
+    seed_existing(owner.tenant_id, donors)
+    figures: dict = {"tenant_id": owner.tenant_id}
+    size = path.stat().st_size
+    started = time.perf_counter()
+    upload = owner.post(
+        "/api/imports/uploads", {"filename": path.name, "size": size, "content_type": "text/csv"}
+    ).json
+    with path.open("rb") as handle:
+        answer = requests.post(
+            upload["url"], data=upload["fields"], files={"file": (path.name, handle)}, timeout=300
+        )
+    assert answer.status_code in (200, 204), answer.text  # noqa: S101
+    created = owner.post("/api/imports", {"upload_id": upload["upload_id"]})
+    assert created.status == 201, created  # noqa: S101
+    import_id = created.json["id"]
+    mapping = {
+        "columns": {
+            "Reference": "external_ref",
+            "Name": "full_name",
+            "Email": "email",
+            "Address": "address_line1",
+            "Postcode": "postcode",
+            "Amount": "amount",
+            "Date": "date",
+            "Gift Aid": "gift_aid",
+        },
+        "date_format": "dmy",
+        "amount_format": "plain",
+        "name_format": "split",
+        "source": "file",
+        "defaults": {"payment_method": "card", "declaration_method": "online"},
+    }
+    assert owner.put(f"/api/imports/{import_id}/mapping", {"mapping": mapping}).status == 200  # noqa: S101
+    figures["upload_time"] = time.perf_counter() - started
+    step = time.perf_counter()
+    job = drain(worker, owner, owner.post(f"/api/imports/{import_id}/dry-run").json["job_id"])
+    assert job["status"] == "done", job  # noqa: S101
+    figures["dry_run_time"] = time.perf_counter() - step
+    step = time.perf_counter()
+    job = drain(worker, owner, owner.post(f"/api/imports/{import_id}/run").json["job_id"])
+    assert job["status"] == "done", job  # noqa: S101
+    figures["run_time"] = time.perf_counter() - step
+    figures["wall_time"] = time.perf_counter() - started
+    final = owner.get(f"/api/imports/{import_id}").json
+    figures["counts"] = final["counts"]
+    totals = owner.get("/api/donations/totals").json
+    assert totals["count"] == final["counts"]["donations_new"], (totals, final["counts"])  # noqa: S101
+    return figures
+
+
+def raw_baseline(tenant_id: str) -> tuple[int, float]:
+    """The import's own items, read back, written again under another tenant by BatchWriteItem."""
+    import boto3
+    from botocore.config import Config
+
+    client = boto3.client("dynamodb", config=Config(parameter_validation=False))
+    table = os.environ["TABLE_NAME"]
+    prefix, other = f"TENANT#{tenant_id}", "TENANT#raw-baseline"
+    items = []
+    for page in client.get_paginator("scan").paginate(TableName=table):
+        for item in page["Items"]:
+            if item["PK"]["S"].startswith(prefix):
+                for name in ("PK", "GSI1PK", "GSI2PK", "GSI3PK", "GSI4PK"):
+                    if name in item:
+                        item[name] = {"S": item[name]["S"].replace(prefix, other, 1)}
+                items.append(item)
+    started = time.perf_counter()
+    for start in range(0, len(items), 25):
+        request = {table: [{"PutRequest": {"Item": item}} for item in items[start : start + 25]]}
+        while request:
+            request = client.batch_write_item(RequestItems=request).get("UnprocessedItems") or None
+    return len(items), time.perf_counter() - started
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(
+        description="Import a generated donations CSV end to end on the embedded local stack and "
+        "compare it with raw batch writes of the same items (budgets: wall time, ratio, memory)."
+    )
+    parser.add_argument("--rows", type=int, default=100_000, help="donation rows in the file (100000)")
+    parser.add_argument(
+        "--donors", type=int, default=10_000, help="distinct donors; 1 in 10 exists already (10000)"
+    )
+    args = parser.parse_args()
+
+    moto, endpoint = start_moto()
+    try:
+        import tests.conftest  # noqa: F401  (fake credentials, local stage)
+        from chalicelocal import embedded, resources
+
+        embedded.point_environment_at(endpoint)
+        template = resources.load_template()
+        created = resources.create_resources(
+            prefix="almoner-bench", template=template, region=embedded.REGION
+        )
+        os.environ.update(
+            resources.function_environment(created, template, overrides={"ALMONER_STAGE": "local"})
+        )
+        os.environ["ALMONER_QUIET"] = "1"
+        from chalice.test import Client
+
+        from app import app
+        from chalicelocal.lambdas import sqs_triggers
+        from chalicelocal.runner import QueueWorker
+
+        trigger = next(t for t in sqs_triggers(template) if t.queue == "ImportsQueue")
+        worker = QueueWorker(trigger, created["ImportsQueue"], created["__queue_arns__"]["ImportsQueue"])
+        folder = Path(tempfile.gettempdir())
+        warm = folder / "almoner-bench-warm.csv"
+        small, large = folder / "almoner-bench-small.csv", folder / "almoner-bench-import.csv"
+        # the same charity and the same people, a tenth of the rows: what grows is the file's cost
+        small_rows, small_donors = max(1, args.rows // 10), args.donors
+        write_csv(warm, 50, 10)
+        write_csv(small, small_rows, small_donors)
+        write_csv(large, args.rows, args.donors)
+        with Client(app) as client:
+            # the first import loads the code it uses: not a cost of the file, so not measured
+            import_file(client, worker, warm, "Bench Warm-up Trust", 10)
+            tracemalloc.start()
+            import_file(client, worker, small, "Bench Small Trust", small_donors)
+            _, small_peak = tracemalloc.get_traced_memory()
+            tracemalloc.stop()
+            tracemalloc.start()
+            figures = import_file(client, worker, large, "Bench Trust", args.donors)
+            _, large_peak = tracemalloc.get_traced_memory()
+            tracemalloc.stop()
+        # the import's figures first (flushed), so a long run that is stopped still reports them
+        rows = args.rows
+        run_rate = rows / figures["run_time"]
+        report = print_now
+        report(f"rows: {rows} rows")
+        report(f"file_size: {large.stat().st_size / 1_000_000:.1f} MB")
+        report(f"counts: {json.dumps(figures['counts'])}")
+        report(f"upload_and_detect_time: {figures['upload_time']:.1f} s")
+        report(f"dry_run_time: {figures['dry_run_time']:.1f} s")
+        report(f"run_time: {figures['run_time']:.1f} s")
+        report(f"wall_time: {figures['wall_time']:.1f} s")
+        report(f"rows_per_s: {rows / figures['wall_time']:.0f} rows/s")
+        report(f"run_rows_per_s: {run_rate:.0f} rows/s")
+        report(f"peak_memory_{small_rows}_rows: {small_peak / 1_000_000:.1f} MB")
+        report(f"peak_memory_{rows}_rows: {large_peak / 1_000_000:.1f} MB")
+        items, raw_seconds = raw_baseline(figures["tenant_id"])
+        raw_rate = rows / raw_seconds
+        report(f"items_written: {items} items")
+        report(f"raw_batch_write_time: {raw_seconds:.1f} s")
+        report(f"raw_rows_per_s: {raw_rate:.0f} rows/s")
+        report(f"run_vs_raw: {run_rate / raw_rate:.2f} ratio")
+        failures = []
+        if figures["wall_time"] > BUDGET_SECONDS:
+            failures.append(f"wall time {figures['wall_time']:.0f} s > {BUDGET_SECONDS:.0f} s")
+        if run_rate / raw_rate < BUDGET_RATIO:
+            failures.append(f"run at {run_rate / raw_rate:.2f} of raw batch writes < {BUDGET_RATIO}")
+        if large_peak > FLAT_FACTOR * max(small_peak, 1):
+            failures.append("memory grows with the file")
+        print("budget: pass" if not failures else f"budget: fail ({'; '.join(failures)})")
+        return 0 if not failures else 1
+    finally:
+        if moto.stdin:
+            moto.stdin.close()
+        moto.wait(timeout=30)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
