@@ -47,6 +47,7 @@ def view(record: DeclarationRecord) -> dict[str, Any]:
         "statement_version": record.statement_version,
         "confirmation_sent_on": record.confirmation_sent_on,
         "evidence_key": record.evidence_key,
+        "source": record.source,
         "cancelled_on": record.cancelled_on,
         "cancellation_reason": record.cancellation_reason,
         "status": status_of(declaration),

@@ -140,8 +140,9 @@ def test_a_charity_spreadsheet_goes_from_upload_to_donations_donors_and_declarat
         ("written", ["this_donation"], "2025-04-08"),
     ]
     assert {d["statement_version"] for d in declarations} == {"imported"}
-    # (their source, which the declaration view does not show yet, names the import)
+    # (their source names the import, on the record and on the donor page)
     assert {r.source for r in DeclarationRecord.scan()} == {f"import:{item['id']}"}
+    assert {d["source"] for d in declarations} == {f"import:{item['id']}"}
     zoes = [d for d in ih.donations(owner) if d["donor_name"] == "Mrs Zoë Brown"]
     assert {d["gift_aid"]["state"] for d in zoes} == {"claimable"}
     # AND the history lists the import with its counts

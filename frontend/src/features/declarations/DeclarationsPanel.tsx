@@ -77,6 +77,12 @@ export function DeclarationsPanel({ donorId }: { donorId: string }) {
                 <dd>{formatDate(declaration.date_given, locale)}</dd>
                 <dt>{t('declarations.fields.statement_version')}</dt>
                 <dd>{declaration.statement_version}</dd>
+                {declaration.source?.startsWith('import:') && (
+                  <>
+                    <dt>{t('declarations.fields.source')}</dt>
+                    <dd>{t('declarations.source_import')}</dd>
+                  </>
+                )}
                 {declaration.method === 'oral' && (
                   <>
                     <dt>{t('declarations.fields.confirmation_sent_on')}</dt>

@@ -22,6 +22,8 @@ export interface Declaration extends DeclarationInput {
   donor_id: string;
   cancelled_on: string | null;
   cancellation_reason: string | null;
+  /** null when a user entered it; "import:<id>" when an import created it */
+  source: string | null;
   status: DeclarationStatus;
   oral_window_ends: string | null;
   created_at: string;
