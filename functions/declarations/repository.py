@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from botocore.exceptions import ClientError
 from pynamodb.exceptions import UpdateError
 
 from functions.core import aws, config, keys
@@ -12,7 +11,6 @@ from functions.core.errors import Conflict, NotFound
 from functions.declarations.models import DeclarationRecord
 
 UPLOAD_LINK_SECONDS = 15 * 60
-DOWNLOAD_LINK_SECONDS = 15 * 60
 
 
 def get(tenant_id: str, donor_id: str, declaration_id: str) -> DeclarationRecord:
@@ -59,32 +57,6 @@ def upload_url(key: str, content_type: str, size: int) -> str:
                 "ContentLength": size,
             },
             ExpiresIn=UPLOAD_LINK_SECONDS,
-        )
-    )
-
-
-def evidence_exists(key: str) -> bool:
-    """HEAD the evidence file: False when the upload never arrived (a recorded key, no file)."""
-    try:
-        aws.client("s3").head_object(Bucket=config.files_bucket(), Key=key)
-    except ClientError as exc:
-        if exc.response.get("Error", {}).get("Code") in ("404", "NoSuchKey", "NotFound"):
-            return False
-        raise
-    return True
-
-
-def download_url(key: str, filename: str) -> str:
-    """A presigned GET of an evidence file, saved under `filename`."""
-    return str(
-        aws.client("s3").generate_presigned_url(
-            "get_object",
-            Params={
-                "Bucket": config.files_bucket(),
-                "Key": key,
-                "ResponseContentDisposition": f'attachment; filename="{filename}"',
-            },
-            ExpiresIn=DOWNLOAD_LINK_SECONDS,
         )
     )
 

@@ -8,6 +8,7 @@ import datetime as dt
 from typing import Any
 
 from functions.core import audit, clock, ids, keys
+from functions.core import files as stored_files
 from functions.core.access import Principal
 from functions.core.errors import Invalid, NotFound
 from functions.declarations import eligibility, repository
@@ -172,12 +173,12 @@ def evidence_download(who: Principal, donor_id: str, declaration_id: str) -> dic
     key = record.evidence_key
     if not key or not key.startswith(keys.declaration_evidence_root(who.tenant_id)):
         raise NotFound("declarations.no_evidence")
-    if not repository.evidence_exists(key):
+    if stored_files.size(key) is None:  # a recorded key whose upload never arrived
         raise NotFound("declarations.evidence_missing")
     extension = key.rsplit(".", 1)[-1] if "." in key else "bin"
     filename = f"declaration-evidence-{record.date_given}.{extension}"
     return {
-        "url": repository.download_url(key, filename),
+        "url": stored_files.download_url(key, filename),
         "filename": filename,
-        "expires_in": repository.DOWNLOAD_LINK_SECONDS,
+        "expires_in": stored_files.LINK_SECONDS,
     }

@@ -6,8 +6,6 @@ from typing import IO
 
 from functions.core import aws, config
 
-DOWNLOAD_LINK_SECONDS = 15 * 60
-
 
 def upload(stream: IO[bytes], key: str, filename: str) -> None:
     aws.client("s3").upload_fileobj(
@@ -19,22 +17,3 @@ def upload(stream: IO[bytes], key: str, filename: str) -> None:
             "ContentDisposition": f'attachment; filename="{filename}"',
         },
     )
-
-
-def download_url(key: str, filename: str) -> str:
-    return str(
-        aws.client("s3").generate_presigned_url(
-            "get_object",
-            Params={
-                "Bucket": config.files_bucket(),
-                "Key": key,
-                "ResponseContentDisposition": f'attachment; filename="{filename}"',
-            },
-            ExpiresIn=DOWNLOAD_LINK_SECONDS,
-        )
-    )
-
-
-def read(key: str) -> bytes:
-    body = aws.client("s3").get_object(Bucket=config.files_bucket(), Key=key)["Body"]
-    return bytes(body.read())

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from functions.core import files as stored_files
 from functions.core import jobs
 from functions.core.access import Principal
 from functions.core.errors import Forbidden, Invalid, NotFound
-from functions.exports import registry, repository
+from functions.exports import registry
 from functions.exports.schemas import ExportBody
 
 JOB_TYPE = "export"
@@ -22,7 +23,7 @@ def job_status(who: Principal, job_id: str) -> dict[str, Any]:
     extra: dict[str, Any] = {}
     if job.status == jobs.DONE and job.result is not None and job.job_type == JOB_TYPE:
         result = job.result.as_dict()
-        extra["download_url"] = repository.download_url(result["key"], result["filename"])
+        extra["download_url"] = stored_files.download_url(result["key"], result["filename"])
     return jobs.view(job, extra)
 
 

@@ -10,6 +10,7 @@ from typing import Any
 
 from functions.auth import repository as identities
 from functions.core import aws, config, keys
+from functions.core import files as stored_files
 from functions.domain.hmrc import r68, schedule
 from functions.giftaid import claimdata, repository
 from functions.giftaid.models import ClaimItem
@@ -27,29 +28,10 @@ CONTENT_TYPES = {
     R68_XML: "text/xml",
     LINE_MAP: "application/json",
 }
-LINK_SECONDS = 900
 
 
 def put(key: str, data: bytes, content_type: str) -> None:
     aws.client("s3").put_object(Bucket=config.files_bucket(), Key=key, Body=data, ContentType=content_type)
-
-
-def get(key: str) -> bytes:
-    return bytes(aws.client("s3").get_object(Bucket=config.files_bucket(), Key=key)["Body"].read())
-
-
-def presign(key: str, filename: str) -> str:
-    return str(
-        aws.client("s3").generate_presigned_url(
-            "get_object",
-            Params={
-                "Bucket": config.files_bucket(),
-                "Key": key,
-                "ResponseContentDisposition": f'attachment; filename="{filename}"',
-            },
-            ExpiresIn=LINK_SECONDS,
-        )
-    )
 
 
 def submission_xml(claim: ClaimItem, password: str) -> r68.Submission:
@@ -103,7 +85,7 @@ def links(claim: ClaimItem) -> list[dict[str, Any]]:
         {
             "name": name,
             "kind": "schedule" if name.startswith("gift-aid") else "r68",
-            "url": presign(key, name),
+            "url": stored_files.download_url(key, name),
         }
         for name, key in sorted(stored.items())
         if name != LINE_MAP
@@ -113,4 +95,4 @@ def links(claim: ClaimItem) -> list[dict[str, Any]]:
 def line_map(claim: ClaimItem) -> list[list[str]]:
     stored = claim.stored_files()
     key = stored.get(LINE_MAP)
-    return json.loads(get(key)) if key else []
+    return json.loads(stored_files.read(key)) if key else []

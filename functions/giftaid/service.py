@@ -8,6 +8,7 @@ from decimal import Decimal
 from typing import Any
 
 from functions.core import audit, clock, ids, jobs
+from functions.core import files as stored_files
 from functions.core.access import Principal
 from functions.core.errors import Conflict
 from functions.core.messages import t
@@ -271,10 +272,10 @@ def submissions(who: Principal, claim_id: str) -> dict[str, Any]:
                 "qualifier": r.qualifier,
                 "correlation_id": r.correlation_id,
                 "summary": r.summary,
-                "request_url": files.presign(r.request_key, f"{r.submission_id}-request.xml")
+                "request_url": stored_files.download_url(r.request_key, f"{r.submission_id}-request.xml")
                 if r.request_key
                 else None,
-                "response_url": files.presign(r.response_key, f"{r.submission_id}-response.xml")
+                "response_url": stored_files.download_url(r.response_key, f"{r.submission_id}-response.xml")
                 if r.response_key
                 else None,
                 "created_at": clock.iso(r.created_at),

@@ -24,7 +24,8 @@ from typing import Any
 
 from botocore.exceptions import ClientError
 
-from functions.core import aws, clock, config, ids, jobs, keys
+from functions.core import clock, ids, jobs, keys
+from functions.core import files as stored_files
 from functions.domain.giftaid.model import ClaimState
 from functions.domain.hmrc import gateway
 from functions.giftaid import files, pipeline, repository, secrets
@@ -176,7 +177,7 @@ def _delete(claim: ClaimItem, url: str) -> None:
 
 def _stored(key: str) -> bytes | None:
     try:
-        return bytes(aws.client("s3").get_object(Bucket=config.files_bucket(), Key=key)["Body"].read())
+        return stored_files.read(key)
     except ClientError as error:
         if error.response.get("Error", {}).get("Code") in ("NoSuchKey", "404"):
             return None

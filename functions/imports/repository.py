@@ -24,7 +24,6 @@ from functions.imports.models import (
 )
 
 UPLOAD_LINK_SECONDS = 15 * 60
-DOWNLOAD_LINK_SECONDS = 15 * 60
 MAX_BYTES = 52_428_800  # 50 MB
 
 
@@ -99,18 +98,6 @@ def presigned_post(key: str) -> dict[str, Any]:
     )
 
 
-def object_size(key: str) -> int | None:
-    """The stored object's size, or None when nothing was uploaded under `key`."""
-    s3 = aws.client("s3")
-    try:
-        head = s3.head_object(Bucket=config.files_bucket(), Key=key)
-    except s3.exceptions.ClientError as exc:
-        if str(exc.response.get("Error", {}).get("Code")) in ("404", "NoSuchKey", "NotFound"):
-            return None
-        raise
-    return int(head["ContentLength"])
-
-
 def read_head(key: str, size: int) -> bytes:
     """The first `size` bytes of an object (a ranged GET)."""
     body = aws.client("s3").get_object(Bucket=config.files_bucket(), Key=key, Range=f"bytes=0-{size - 1}")[
@@ -137,20 +124,6 @@ def put_object(key: str, body: bytes | IO[bytes], content_type: str, filename: s
         s3.put_object(Bucket=config.files_bucket(), Key=key, Body=body, **extra)
     else:
         s3.upload_fileobj(body, config.files_bucket(), key, ExtraArgs=extra)
-
-
-def download_url(key: str, filename: str) -> str:
-    return str(
-        aws.client("s3").generate_presigned_url(
-            "get_object",
-            Params={
-                "Bucket": config.files_bucket(),
-                "Key": key,
-                "ResponseContentDisposition": f'attachment; filename="{filename}"',
-            },
-            ExpiresIn=DOWNLOAD_LINK_SECONDS,
-        )
-    )
 
 
 def chunk_rows(tenant_id: str, import_id: str, chunk: int) -> list[dict[str, Any]]:

@@ -10,6 +10,7 @@ from datetime import timedelta
 from typing import Any
 
 from functions.core import clock, ids, jobs, keys
+from functions.core import files as stored_files
 from functions.core.access import Principal
 from functions.core.errors import Conflict, Invalid, NotFound
 from functions.core.messages import current_locale, t
@@ -114,7 +115,7 @@ def create(who: Principal, body: CreateBody) -> dict[str, Any]:
     if upload is None:
         raise Invalid.field("upload_id", "imports.upload_missing")
     key = keys.import_upload_object_key(who.tenant_id, upload.upload_id)
-    size = repository.object_size(key)
+    size = stored_files.size(key)
     if size is None:
         raise Invalid.field("upload_id", "imports.upload_missing")
     if size == 0:
@@ -398,4 +399,4 @@ def errors_csv(who: Principal, import_id: str) -> dict[str, Any]:
         text.detach()
         raw.seek(0)
         repository.put_object(key, raw, "text/csv; charset=utf-8", filename)
-    return {"url": repository.download_url(key, filename), "filename": filename}
+    return {"url": stored_files.download_url(key, filename), "filename": filename}

@@ -9,8 +9,8 @@ import pytest
 from chalice.test import Client
 
 from app import app
+from functions.core import files
 from functions.exports import jobs as export_jobs
-from functions.exports import repository as files
 from tests.functional.donations_helpers import make_donation, make_donor
 from tests.functional.helpers import deliver, sign_up_charity
 

@@ -10,8 +10,8 @@ import pytest
 from chalice.test import Client
 
 from app import app
+from functions.core import files
 from functions.exports import jobs as export_jobs
-from functions.exports import repository as files
 from tests.functional.helpers import add_user, deliver, receive, sign_up_charity
 
 HEADS = [

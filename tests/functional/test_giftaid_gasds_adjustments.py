@@ -18,6 +18,7 @@ from lxml import etree
 
 from app import app
 from functions.core import clock
+from functions.core import files as stored_files
 from functions.domain.hmrc import irmark
 from functions.domain.hmrc.r68 import ENVELOPE_NS, R68_NS
 from functions.giftaid import files, pipeline, repository
@@ -135,7 +136,7 @@ def history(charity: SignedIn, aws: dict) -> dict[str, Any]:
 
 def _xml_of(tenant_id: str, claim_id: str) -> bytes:
     stored = repository.get_claim(tenant_id, claim_id).stored_files()
-    return files.get(stored[files.R68_XML])
+    return stored_files.read(stored[files.R68_XML])
 
 
 def test_claim_with_gasds_and_adjustment_gives_valid_r68(charity: SignedIn, aws: dict, history: dict) -> None:

@@ -19,6 +19,7 @@ from chalice.test import Client
 from app import app
 from chalicelocal import web
 from chalicelocal.fake_hmrc import REJECT_SURNAME, FakeTransactionEngine
+from functions.core import files as stored_files
 from functions.core import jobs as core_jobs
 from functions.domain.hmrc.irmark import encode_digest
 from functions.giftaid import files, repository, submission
@@ -126,12 +127,12 @@ def test_an_accepted_claim_keeps_its_receipt_and_its_donations_become_claimed(
     assert all(r["request_url"] and r["response_url"] and r["http_status"] == 200 for r in records)
     # AND the stored submission is the claim without the gateway password, the answers as received
     stored = repository.submissions(charity.tenant_id, claim_id)
-    request = files.get(str(stored[0].request_key))
+    request = stored_files.read(str(stored[0].request_key))
     assert b"<Class>HMRC-CHAR-CLM</Class>" in request
     assert f'<IRmark Type="generic">{claim["irmark"]}</IRmark>'.encode() in request
     assert PASSWORD.encode() not in request
     assert f"<Value>{files.PASSWORD_PLACEHOLDER}</Value>".encode() in request
-    assert b"<SuccessResponse" in files.get(str(stored[2].response_key))
+    assert b"<SuccessResponse" in stored_files.read(str(stored[2].response_key))
 
 
 def test_a_rejected_claim_maps_the_error_to_its_donation_and_releases_every_donation(

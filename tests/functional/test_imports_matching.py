@@ -11,9 +11,9 @@ import pytest
 from chalice.test import Client
 
 from app import app
+from functions.core import files as export_files
 from functions.declarations.models import DeclarationRecord
 from functions.exports import jobs as export_jobs
-from functions.exports import repository as export_files
 from tests.functional import imports_helpers as ih
 from tests.functional.donations_helpers import make_donation, make_donor, make_location, make_type
 from tests.functional.helpers import deliver, sign_up_charity
