@@ -14,6 +14,7 @@ from functions.core.money import to_money
 from functions.core.pagination import ListQuery
 from functions.core.validation import Schema
 from functions.domain.giftaid.gasds import small_donation_problem
+from functions.domain.record_fields import LIMITS
 from functions.donations.models import PAYMENT_METHODS
 
 MAX_AMOUNT = Decimal("1000000.00")
@@ -93,11 +94,11 @@ class DonationBody(Schema):
     type_id: str | None = Field(default=None, max_length=40)
     payment_method: PaymentMethod = "other"
     location_id: str | None = Field(default=None, max_length=40)
-    source: str | None = Field(default=None, max_length=100)
-    external_ref: str | None = Field(default=None, max_length=100)
+    source: str | None = Field(default=None, max_length=LIMITS["source"])
+    external_ref: str | None = Field(default=None, max_length=LIMITS["external_ref"])
     benefit_value: Benefit | None = None
     sponsored: bool = False
-    notes: str | None = Field(default=None, max_length=5000)
+    notes: str | None = Field(default=None, max_length=LIMITS["notes"])
     status: Literal["received", "refunded", "cancelled"] = "received"
     refunded_at: PastDate | None = Field(default=None, validate_default=True)
     payment_for_goods: bool = False

@@ -16,23 +16,9 @@ from pynamodb.attributes import (
 from functions.core import keys
 from functions.core.money import DecimalAttribute
 from functions.core.table import Entity
+from functions.domain.record_fields import DONOR_FIELDS
 
-PROFILE_FIELDS = (
-    "title",
-    "first_name",
-    "last_name",
-    "company_name",
-    "email",
-    "phone",
-    "house",
-    "address_line1",
-    "address_line2",
-    "town",
-    "county",
-    "postcode",
-    "country",
-    "notes",
-)
+PROFILE_FIELDS = (*DONOR_FIELDS, "notes")
 
 
 class Donor(Entity, discriminator="Donor"):

@@ -12,6 +12,7 @@ from pydantic_core import PydanticCustomError
 from functions.core.pagination import ListQuery
 from functions.core.validation import Email, Schema
 from functions.domain.countries import ISO_CODES
+from functions.domain.record_fields import LIMITS
 
 _PHONE = re.compile(r"^\+?[0-9 ()\-]{3,30}$")
 
@@ -33,21 +34,21 @@ class DonorBody(Schema):
     """A donor as the form sends it. HMRC's limits are warnings, not errors (GIFT_AID.md §7)."""
 
     type: Literal["individual", "organisation"] = "individual"
-    title: str | None = Field(default=None, max_length=20)
-    first_name: str | None = Field(default=None, max_length=100)
-    last_name: str | None = Field(default=None, max_length=100)
-    company_name: str | None = Field(default=None, max_length=200)
+    title: str | None = Field(default=None, max_length=LIMITS["title"])
+    first_name: str | None = Field(default=None, max_length=LIMITS["first_name"])
+    last_name: str | None = Field(default=None, max_length=LIMITS["last_name"])
+    company_name: str | None = Field(default=None, max_length=LIMITS["company_name"])
     email: Email | None = None
     phone: str | None = None
-    house: str | None = Field(default=None, max_length=100)
-    address_line1: str | None = Field(default=None, max_length=200)
-    address_line2: str | None = Field(default=None, max_length=200)
-    town: str | None = Field(default=None, max_length=100)
-    county: str | None = Field(default=None, max_length=100)
-    postcode: str | None = Field(default=None, max_length=20)
+    house: str | None = Field(default=None, max_length=LIMITS["house"])
+    address_line1: str | None = Field(default=None, max_length=LIMITS["address_line1"])
+    address_line2: str | None = Field(default=None, max_length=LIMITS["address_line2"])
+    town: str | None = Field(default=None, max_length=LIMITS["town"])
+    county: str | None = Field(default=None, max_length=LIMITS["county"])
+    postcode: str | None = Field(default=None, max_length=LIMITS["postcode"])
     country: str = Field(default="GB")
     consents: Consents = Field(default_factory=Consents)
-    notes: str | None = Field(default=None, max_length=5000)
+    notes: str | None = Field(default=None, max_length=LIMITS["notes"])
     tags: list[str] = Field(default_factory=list, max_length=20)
 
     @field_validator("country")

@@ -27,44 +27,8 @@ from functions.domain import names
 from functions.domain.imports import transforms as tf
 from functions.domain.imports.fields import ImportMapping
 from functions.domain.postcodes import normalise_uk_postcode
+from functions.domain.record_fields import DONOR_FIELDS, LIMITS
 
-DONOR_FIELDS = (
-    "title",
-    "first_name",
-    "last_name",
-    "company_name",
-    "email",
-    "phone",
-    "house",
-    "address_line1",
-    "address_line2",
-    "town",
-    "county",
-    "postcode",
-    "country",
-)
-LIMITS = {
-    "title": 20,
-    "first_name": 100,
-    "last_name": 100,
-    "company_name": 200,
-    "email": 254,
-    "phone": 40,
-    "house": 100,
-    "address_line1": 200,
-    "address_line2": 200,
-    "town": 100,
-    "county": 100,
-    "postcode": 20,
-    "country": 2,
-    "external_ref": 100,
-    "source": 100,
-    "notes": 5000,
-    "donation_id": 40,
-    "donor_id": 40,
-    "donation_type": 100,
-    "location": 100,
-}
 _EMAIL = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
 _COUNTRY_NAMES = {
     "united kingdom": "GB",
