@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from moto import mock_aws
@@ -27,3 +28,22 @@ def aws() -> Iterator[dict]:
                     os.environ.pop(key, None)
                 else:
                     os.environ[key] = value
+
+
+@pytest.fixture
+def client(aws: dict) -> Iterator[Any]:
+    """Chalice's test client over the whole app (imported here, after moto is up)."""
+    from chalice.test import Client
+
+    from app import app
+
+    with Client(app) as test_client:
+        yield test_client
+
+
+@pytest.fixture
+def owner(client: Any) -> Any:
+    """The owner of a newly registered charity, signed in."""
+    from tests.functional.helpers import sign_up_charity
+
+    return sign_up_charity(client, "Hope Trust")

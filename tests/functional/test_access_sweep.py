@@ -5,8 +5,6 @@ from __future__ import annotations
 import re
 
 import pyotp
-import pytest
-from chalice.test import Client
 
 from app import app
 from functions.core import clock
@@ -20,12 +18,6 @@ def all_routes():
     for path, methods in sorted(app.routes.items()):
         for method, entry in sorted(methods.items()):
             yield method, re.sub(r"\{[^}]+\}", "00000000000000000000000000", path), entry.view_function
-
-
-@pytest.fixture
-def client(aws):
-    with Client(app) as test_client:
-        yield test_client
 
 
 def test_a_visitor_reaches_only_public_routes(client):

@@ -4,20 +4,10 @@ from __future__ import annotations
 
 import re
 
-import pytest
-from chalice.test import Client
-
-from app import app
 from functions.core import email as outbox
 from tests.functional.browser import Browser, login, register
 
 PASSWORD = "correct horse battery"
-
-
-@pytest.fixture
-def client(aws):
-    with Client(app) as test_client:
-        yield test_client
 
 
 def last_link(pattern: str) -> str:

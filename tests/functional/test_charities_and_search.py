@@ -2,22 +2,12 @@
 
 from __future__ import annotations
 
-import pytest
-from chalice.test import Client
-
-from app import app
 from functions.auth import service as auth_service
 from functions.charities import repository as charity_repository
 from functions.core import audit
 from functions.search import repository as search_index
 from tests.functional.browser import Browser, login
 from tests.functional.helpers import PASSWORD, add_user, platform_admin, sign_up_charity
-
-
-@pytest.fixture
-def client(aws):
-    with Client(app) as test_client:
-        yield test_client
 
 
 def quick_charity(name: str) -> None:

@@ -10,9 +10,7 @@ import datetime as dt
 import boto3
 import pytest
 import requests
-from chalice.test import Client
 
-from app import app
 from functions.core import clock
 from functions.declarations import schedules
 from tests.functional.donations_helpers import make_donation, make_donor
@@ -27,17 +25,6 @@ def frozen_clock():
     clock.set_clock(lambda: NOW)
     yield
     clock.set_clock(None)
-
-
-@pytest.fixture
-def client(aws):
-    with Client(app) as test_client:
-        yield test_client
-
-
-@pytest.fixture
-def owner(client):
-    return sign_up_charity(client, "Hope Trust")
 
 
 def declare(who, donor_id, **fields):

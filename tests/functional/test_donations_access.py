@@ -7,19 +7,11 @@ from __future__ import annotations
 import json
 
 import pytest
-from chalice.test import Client
 
-from app import app
 from functions.core.identity import Role
 from functions.donors.search import search_donors
 from tests.functional.donations_helpers import PERSON, make_donation, make_donor, make_location, make_type
 from tests.functional.helpers import add_user, sign_up_charity
-
-
-@pytest.fixture
-def client(aws):
-    with Client(app) as test_client:
-        yield test_client
 
 
 def _charity_with_everything(client, name):

@@ -6,24 +6,10 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
-from chalice.test import Client
 
-from app import app
 from functions.core import clock
 from functions.core.counters import read as read_counters
 from tests.functional.donations_helpers import make_donation, make_donor, make_location, make_type
-from tests.functional.helpers import sign_up_charity
-
-
-@pytest.fixture
-def client(aws):
-    with Client(app) as test_client:
-        yield test_client
-
-
-@pytest.fixture
-def owner(client):
-    return sign_up_charity(client, "Hope Trust")
 
 
 def _totals(owner, donor_id):

@@ -5,20 +5,10 @@ from __future__ import annotations
 import csv
 import io
 
-import pytest
-from chalice.test import Client
-
-from app import app
 from functions.core import files
 from functions.exports import jobs as export_jobs
 from tests.functional.donations_helpers import make_donation, make_donor
 from tests.functional.helpers import deliver, sign_up_charity
-
-
-@pytest.fixture
-def client(aws):
-    with Client(app) as test_client:
-        yield test_client
 
 
 def _export(owner, aws, table, meta, heads):

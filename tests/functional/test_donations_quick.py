@@ -2,26 +2,10 @@
 
 from __future__ import annotations
 
-import pytest
-from chalice.test import Client
-
-from app import app
 from functions.core.counters import read as read_counters
 from functions.donations import quick
 from functions.donors.transaction import MAX_ITEMS
 from tests.functional.donations_helpers import make_donation, make_donor, make_type
-from tests.functional.helpers import sign_up_charity
-
-
-@pytest.fixture
-def client(aws):
-    with Client(app) as test_client:
-        yield test_client
-
-
-@pytest.fixture
-def owner(client):
-    return sign_up_charity(client, "Hope Trust")
 
 
 def test_every_row_is_saved_with_its_totals(owner):

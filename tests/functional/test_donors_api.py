@@ -4,23 +4,9 @@ without donations, list with sorts and filters, search."""
 from __future__ import annotations
 
 import pytest
-from chalice.test import Client
 
-from app import app
 from functions.donors.search import search_donors
 from tests.functional.donations_helpers import PERSON, make_donation, make_donor
-from tests.functional.helpers import sign_up_charity
-
-
-@pytest.fixture
-def client(aws):
-    with Client(app) as test_client:
-        yield test_client
-
-
-@pytest.fixture
-def owner(client):
-    return sign_up_charity(client, "Hope Trust")
 
 
 def test_a_donor_is_created_normalised_and_warned_about_hmrc_limits(owner):

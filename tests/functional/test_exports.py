@@ -6,10 +6,6 @@ import csv
 import io
 from urllib.parse import urlparse
 
-import pytest
-from chalice.test import Client
-
-from app import app
 from functions.core import files
 from functions.exports import jobs as export_jobs
 from tests.functional.helpers import add_user, deliver, receive, sign_up_charity
@@ -19,12 +15,6 @@ HEADS = [
     {"key": "email", "label": "Email address"},
     {"key": "role", "label": "Role"},
 ]
-
-
-@pytest.fixture
-def client(aws):
-    with Client(app) as test_client:
-        yield test_client
 
 
 def read_csv(key: str) -> list[list[str]]:

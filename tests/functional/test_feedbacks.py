@@ -3,17 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from chalice.test import Client
 
-from app import app
 from functions.auth import service as accounts
 from tests.functional.browser import Browser, login, register
-
-
-@pytest.fixture
-def client(aws):
-    with Client(app) as test_client:
-        yield test_client
 
 
 @pytest.fixture

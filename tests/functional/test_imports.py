@@ -12,12 +12,9 @@ import json
 import random
 
 import boto3
-import pytest
 import requests
-from chalice.test import Client
 from openpyxl import Workbook
 
-from app import app
 from functions.core import keys
 from functions.declarations.models import DeclarationRecord
 from functions.imports import jobs as import_jobs
@@ -27,18 +24,6 @@ from functions.imports.repository import MAX_BYTES
 from tests.functional import imports_helpers as ih
 from tests.functional.donations_helpers import make_donor
 from tests.functional.helpers import lambda_event, receive, sign_up_charity
-
-
-@pytest.fixture
-def client(aws):
-    with Client(app) as test_client:
-        yield test_client
-
-
-@pytest.fixture
-def owner(client):
-    return sign_up_charity(client, "Hope Trust")
-
 
 # A parish's own spreadsheet, saved by Excel on Windows: Windows-1252, semicolons, a title line.
 PARISH_ROWS = [

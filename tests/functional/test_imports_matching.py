@@ -7,28 +7,12 @@ from __future__ import annotations
 import csv
 import io
 
-import pytest
-from chalice.test import Client
-
-from app import app
 from functions.core import files as export_files
 from functions.declarations.models import DeclarationRecord
 from functions.exports import jobs as export_jobs
 from tests.functional import imports_helpers as ih
 from tests.functional.donations_helpers import make_donation, make_donor, make_location, make_type
-from tests.functional.helpers import deliver, sign_up_charity
-
-
-@pytest.fixture
-def client(aws):
-    with Client(app) as test_client:
-        yield test_client
-
-
-@pytest.fixture
-def owner(client):
-    return sign_up_charity(client, "Hope Trust")
-
+from tests.functional.helpers import deliver
 
 COLUMNS = {
     "Reference": "external_ref",

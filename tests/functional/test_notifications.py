@@ -2,20 +2,10 @@
 
 from __future__ import annotations
 
-import pytest
-from chalice.test import Client
-
-from app import app
 from functions.core import email as outbox
 from functions.notifications import jobs as notification_jobs
 from functions.notifications.service import notify
 from tests.functional.helpers import add_user, deliver, platform_admin, receive, sign_up_charity
-
-
-@pytest.fixture
-def client(aws):
-    with Client(app) as test_client:
-        yield test_client
 
 
 def test_unread_notifications_newest_first_then_read(client):

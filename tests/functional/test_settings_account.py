@@ -2,21 +2,11 @@
 
 from __future__ import annotations
 
-import pytest
-from chalice.test import Client
-
-from app import app
 from functions.core import email as outbox
 from tests.functional.browser import Browser, login
 from tests.functional.helpers import PASSWORD, add_user, sign_in, sign_up_charity
 
 NEW_PASSWORD = "a brand new passphrase"
-
-
-@pytest.fixture
-def client(aws):
-    with Client(app) as test_client:
-        yield test_client
 
 
 def test_profile_changes_name_and_language(client):

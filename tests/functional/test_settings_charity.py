@@ -2,10 +2,6 @@
 
 from __future__ import annotations
 
-import pytest
-from chalice.test import Client
-
-from app import app
 from tests.functional.helpers import add_user, platform_admin, sign_up_charity
 
 CHARITY = {
@@ -25,12 +21,6 @@ CHARITY = {
     "email": "info@hope.example",
     "website": "https://hope.example",
 }
-
-
-@pytest.fixture
-def client(aws):
-    with Client(app) as test_client:
-        yield test_client
 
 
 def test_currency_is_pounds_only(client):

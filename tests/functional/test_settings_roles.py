@@ -2,19 +2,9 @@
 
 from __future__ import annotations
 
-import pytest
-from chalice.test import Client
-
-from app import app
 from functions.core import audit
 from functions.core.permissions import CHARITY_PERMISSIONS
 from tests.functional.helpers import add_user, sign_up_charity
-
-
-@pytest.fixture
-def client(aws):
-    with Client(app) as test_client:
-        yield test_client
 
 
 def test_role_permissions_lists_the_signed_in_users_own(client):

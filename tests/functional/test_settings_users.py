@@ -4,19 +4,9 @@ from __future__ import annotations
 
 import re
 
-import pytest
-from chalice.test import Client
-
-from app import app
 from functions.core import email as outbox
 from tests.functional.browser import Browser, login
 from tests.functional.helpers import PASSWORD, add_user, sign_up_charity
-
-
-@pytest.fixture
-def client(aws):
-    with Client(app) as test_client:
-        yield test_client
 
 
 def test_users_list_searches_filters_sorts_and_pages(client):
