@@ -138,41 +138,38 @@ class ErrorSink:
 
     def add(self, row: ImportRow) -> None:
         for position, problem in enumerate(row.problems):
-            if self.stored >= MAX_ERROR_ROWS:
-                return
-            self.stored += 1
-            self.pending.append(
-                ImportErrorRow(
-                    self.pk,
-                    keys.import_error_sk(self.generation, row.row, position),
-                    row=row.row,
-                    column=problem.column,
-                    value=problem.value[:500],
-                    reason=problem.reason,
-                    params_json=json.dumps(problem.params),
-                    expires_at=self.expires,
-                )
+            self._keep(
+                row.row,
+                position,
+                problem.column,
+                problem.value[:500],
+                problem.reason,
+                json.dumps(problem.params),
             )
-        if len(self.pending) >= 500:
-            self.flush()
 
     def add_failures(self, failures: list[tuple[int, str, str]]) -> None:
         """Rows refused when written (a type deleted meanwhile, a donor gone)."""
         for position, (row, column, reason) in enumerate(failures, start=100):
-            if self.stored >= MAX_ERROR_ROWS:
-                return
-            self.stored += 1
-            self.pending.append(
-                ImportErrorRow(
-                    self.pk,
-                    keys.import_error_sk(self.generation, row, position),
-                    row=row,
-                    column=column,
-                    value="",
-                    reason=reason,
-                    expires_at=self.expires,
-                )
+            self._keep(row, position, column, "", reason, "{}")
+
+    def _keep(self, row: int, position: int, column: str, value: str, reason: str, params_json: str) -> None:
+        if self.stored >= MAX_ERROR_ROWS:
+            return
+        self.stored += 1
+        self.pending.append(
+            ImportErrorRow(
+                self.pk,
+                keys.import_error_sk(self.generation, row, position),
+                row=row,
+                column=column,
+                value=value,
+                reason=reason,
+                params_json=params_json,
+                expires_at=self.expires,
             )
+        )
+        if len(self.pending) >= 500:
+            self.flush()
 
     def flush(self) -> None:
         if self.pending:
