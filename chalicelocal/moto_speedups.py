@@ -43,6 +43,8 @@ from moto.dynamodb import models as dynamodb_models
 from moto.dynamodb.models.dynamo_type import DynamoType
 from moto.dynamodb.models.table import RESULT_SIZE_LIMIT, GlobalSecondaryIndex, Table
 
+from chalicelocal import moto_writes
+
 _applied = False
 
 
@@ -519,4 +521,5 @@ def apply() -> None:
     dynamodb_models.DynamoDBBackend.transact_write_items = transact_write_items  # type: ignore[method-assign]
     _install_query()
     _install_serializer()
+    moto_writes.apply()
     _applied = _query_enabled = _serializer_enabled = True

@@ -49,13 +49,17 @@ def _received(donation: Donation) -> Decimal:
     return donation.amount if donation.status == RECEIVED else Decimal(0)
 
 
-def _contributions(donation: Donation) -> list[tuple[type, tuple[str, str], dict[str, Any], str | None]]:
-    """(model, key, deltas, tag) this donation adds to the totals it belongs to."""
+Contribution = tuple[type, tuple[str, str], dict[str, Any], str | None]
+
+
+def contributions(donation: Donation) -> list[Contribution]:
+    """(model, key, deltas, tag) this donation adds to the totals it belongs to; a tag marks a
+    total that must exist (a type's or location's usage: its write fails if it was deleted)."""
     tid = donation.tenant_id
     day = dt.date.fromisoformat(donation.donation_date)
     money, counted = _received(donation), 1 if donation.status == RECEIVED else 0
     pk = keys.tenant_pk(tid)
-    found: list[tuple[type, tuple[str, str], dict[str, Any], str | None]] = [
+    found: list[Contribution] = [
         (TenantCounters, TenantCounters.key(tid), {"donations": 1, "donations_total": money}, None),
     ]
     stats = {"gifts": counted, "total": money}
@@ -88,7 +92,7 @@ def total_keys(donation: Donation) -> list[tuple[str, str]]:
     """The keys of the totals a donation moves (counters, aggregates, usage, the donor's tax
     year): with the donation, its reference and its donor, what its transaction touches (an
     import sizes its transactions with this)."""
-    return [key for _, key, _, _ in _contributions(donation)]
+    return [key for _, key, _, _ in contributions(donation)]
 
 
 def _ref_key(donation: Donation | None) -> tuple[str, str] | None:
@@ -123,13 +127,16 @@ def add_changes(
     gift_aid: eligibility.Context | None = None,
     assess: bool = True,
     created_donors: frozenset[str] | set[str] = frozenset(),
+    deferred: frozenset[tuple[str, str]] | set[tuple[str, str]] = frozenset(),
 ) -> None:
     """Add to `transaction` the writes of `changes` and of every total they move. `donors` holds
     each donor involved as read before (its total guards the GSI2 sort key by total). Every
     donation written carries its Gift Aid assessment (`assess=False` only for sizing a batch).
     `created_donors` are donors this same transaction puts (an import creating them): their new
     totals are set on those donor objects instead of a second operation on the same item, which
-    a transaction refuses."""
+    a transaction refuses. Totals whose key is in `deferred` are left out: the caller moves them
+    once for many donations (an import adds a chunk's monthly aggregates in the transaction that
+    closes the chunk, functions/imports/writer.py)."""
     donor_deltas: dict[str, list[Decimal]] = {}
     for before, after in changes:
         if after is not None:
@@ -144,13 +151,17 @@ def add_changes(
         for sign, state in ((-1, before), (1, after)):
             if state is None:
                 continue
-            for model, key, deltas, tag in _contributions(state):
+            for model, key, deltas, tag in contributions(state):
+                if key in deferred:
+                    continue
                 condition = model.pk.exists() if (tag and sign > 0) else None  # type: ignore[attr-defined]
                 transaction.add(
                     model,
                     key,
                     condition=condition,
                     tag=tag,
+                    # a donor created by this transaction has no tax-year totals yet
+                    fresh=model is DonorYear and state.donor_id in created_donors,
                     **{name: sign * value for name, value in deltas.items()},
                 )
             if state.donor_id:

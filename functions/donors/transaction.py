@@ -16,6 +16,7 @@ from pynamodb.transactions import TransactWrite
 from functions.core.table import Entity
 
 MAX_ITEMS = 100  # DynamoDB's limit of items in one transaction
+Operation = tuple[str | None, Model, dict[str, Any]]  # (tag, item, its write's arguments)
 
 _connection: Connection | None = None
 
@@ -37,12 +38,13 @@ class TransactionFailed(Exception):
 
 class Transaction:
     def __init__(self) -> None:
-        self._ops: dict[str, list[tuple[str | None, Model, dict[str, Any]]]] = {
+        self._ops: dict[str, list[Operation]] = {
             "delete": [],
             "put": [],
             "update": [],
         }
         self._adds: dict[tuple[str, str], tuple[type[Model], dict[str, Any], Any, str | None]] = {}
+        self._fresh: set[tuple[str, str]] = set()
 
     def put(self, item: Model, condition: Any = None, tag: str | None = None) -> None:
         self._ops["put"].append((tag, item, {"condition": condition}))
@@ -60,11 +62,14 @@ class Transaction:
         *,
         condition: Any = None,
         tag: str | None = None,
+        fresh: bool = False,
         **deltas: int | Decimal,
     ) -> None:
         """ADD `deltas` to the item at `key`; several calls for one key merge into one update.
         A `model` with a discriminator creates the item if absent (a counter); a view model
-        without one (e.g. `DonorTotals`) only touches attributes of an existing item."""
+        without one (e.g. `DonorTotals`) only touches attributes of an existing item. `fresh`
+        says the item cannot exist yet (its owner is created by this same transaction): it is
+        written whole, its deltas as its values, which is cheaper than an update."""
         _, merged, old_condition, old_tag = self._adds.get(key, (model, {}, None, None))
         for name, delta in deltas.items():
             merged[name] = merged.get(name, 0) + delta
@@ -74,26 +79,37 @@ class Transaction:
             condition if condition is not None else old_condition,
             tag or old_tag,
         )
+        if fresh:
+            self._fresh.add(key)
+        else:
+            self._fresh.discard(key)
 
     def __len__(self) -> int:
-        return sum(len(ops) for ops in self._ops.values()) + len(self._pending_adds())
+        puts, updates = self._pending_adds()
+        return sum(len(ops) for ops in self._ops.values()) + len(puts) + len(updates)
 
-    def _pending_adds(self) -> list[tuple[str | None, Model, dict[str, Any]]]:
-        pending = []
+    def _pending_adds(self) -> tuple[list[Operation], list[Operation]]:
+        """The merged adds: (puts of fresh items, updates)."""
+        puts: list[Operation] = []
+        updates: list[Operation] = []
         for (pk, sk), (model, deltas, condition, tag) in self._adds.items():
             changes = {name: delta for name, delta in deltas.items() if delta != 0}
+            if (pk, sk) in self._fresh and condition is None:
+                puts.append((tag, model(pk, sk, **changes), {"condition": None}))
+                continue
             if not changes and condition is None:
                 continue
             actions = [getattr(model, n).add(d) for n, d in changes.items()]
             if Entity.entity.get_discriminator(model) is not None:
                 actions.insert(0, model.entity.set(model))  # type: ignore[attr-defined]
-            pending.append((tag, model(pk, sk), {"actions": actions, "condition": condition}))
-        return pending
+            updates.append((tag, model(pk, sk), {"actions": actions, "condition": condition}))
+        return puts, updates
 
     def commit(self) -> None:
-        updates = self._ops["update"] + self._pending_adds()
+        fresh, adds = self._pending_adds()
+        updates = self._ops["update"] + adds
         ordered = [("delete", op) for op in self._ops["delete"]]
-        ordered += [("put", op) for op in self._ops["put"]] + [("update", op) for op in updates]
+        ordered += [("put", op) for op in self._ops["put"] + fresh] + [("update", op) for op in updates]
         if not ordered:
             return
         if len(ordered) > MAX_ITEMS:

@@ -196,6 +196,8 @@ def close_chunk(
         chunks_done=1 if chunk_of_run else 0,
         review=-resolved_reviews,
     )
+    for model, key, deltas in outcome.totals:  # the charity's totals the chunk's rows deferred
+        transaction.add(model, key, **deltas)
     try:
         transaction.commit()
     except TransactionFailed:

@@ -6,6 +6,11 @@ donation moves (`functions.donations.repository.add_changes`: the charity's coun
 totals and tax-year total, the dashboard's aggregates, type and location usage, the Gift Aid
 state) go into ONE TransactWriteItems; rows are packed into transactions of at most 100 items,
 all rows of one donor together where they fit, so a donor's totals move once per transaction.
+The charity-wide totals the chunk moves most (its counters, the dashboard's monthly and tax-year
+aggregates) are the exception: they are summed over the chunk and moved once, in the transaction
+that closes it (`functions.imports.jobs.close_chunk`), which also marks the chunk done, so they
+count each row exactly once however often the chunk is delivered; the dashboard catches up as
+each chunk closes.
 
 Ids are stable (`rows.stable_id`), so a retried chunk finds what an earlier attempt wrote: the
 transaction is cancelled, and its rows are sorted out with one consistent read of their
@@ -15,6 +20,7 @@ duplicate), the donors re-read, and the rest written again.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -27,7 +33,7 @@ from functions.declarations.imported import imported_declaration
 from functions.declarations.models import DeclarationRecord
 from functions.domain import names
 from functions.donations import repository as donations
-from functions.donations.models import RECEIVED, Donation, DonationType, ExternalRef, Location
+from functions.donations.models import RECEIVED, Donation, DonationStats, DonationType, ExternalRef, Location
 from functions.donors import repository as donors
 from functions.donors.models import PROFILE_FIELDS, Donor
 from functions.donors.transaction import MAX_ITEMS, Transaction, TransactionFailed
@@ -35,6 +41,9 @@ from functions.imports import repository
 from functions.imports.models import ImportItem
 
 ATTEMPTS = 8
+# The closing transaction holds the manifest, the import's counts and these totals.
+DEFERRED_TOTALS = 90
+DEFERRABLE = (TenantCounters, DonationStats)
 
 
 class ImportContext(eligibility.Context):
@@ -64,6 +73,7 @@ class Outcome:
     donor_counts: dict[str, int] = field(default_factory=dict)
     duplicates: int = 0
     failed_rows: list[tuple[int, str, str]] = field(default_factory=list)  # (row, column, reason key)
+    totals: list[tuple[type, tuple[str, str], dict[str, Any]]] = field(default_factory=list)
 
     def count_donation(self, donor_id: str | None) -> None:
         if donor_id:
@@ -108,14 +118,14 @@ class ChunkWriter:
             donor_id = str(row.get("donor_id") or "")
             if donor_id in new_ids and donor_id not in self.pending:
                 self.pending[donor_id] = new_donor(self.tenant_id, donor_id, row.get("donor") or {})
+        self.built: dict[int, Donation] = {_row(row): self._donation(row) for row in self.rows}
+        self.deferred = self._deferred_keys()
         for row in list(self.rows):
             owner = row.get("donor_id")
             if owner and owner not in self.donors and owner not in self.pending:
                 self._fail(row, "donor_id", "imports.donor_gone")
         self.records: dict[int, DeclarationRecord] = {}
-        self.built: dict[int, Donation] = {}
         for row in self.rows:
-            self.built[_row(row)] = self._donation(row)
             if row.get("declaration") and row.get("declaration_id") and row.get("donor_id"):
                 declaration = row["declaration"]
                 self.records[_row(row)] = imported_declaration(
@@ -131,6 +141,20 @@ class ChunkWriter:
         self.context = ImportContext(self.tenant_id, self.records.values(), new_ids)
 
     # ------------------------------------------------------------------ building
+    def _deferred_keys(self) -> frozenset[tuple[str, str]]:
+        """The charity-wide totals the chunk's rows move most often (its counters, the monthly
+        and tax-year aggregates), at most DEFERRED_TOTALS of them: moved once, by the transaction
+        that closes the chunk (`deferred_totals`), instead of in every row's transaction. Chosen
+        from the planned rows alone, before anything is read, so every delivery of the chunk
+        defers the same keys and no row's share is moved both ways."""
+        uses: Counter[tuple[str, str]] = Counter()
+        for donation in self.built.values():
+            for model, key, _, tag in donations.contributions(donation):
+                if tag is None and model in DEFERRABLE:
+                    uses[key] += 1
+        ranked = sorted(uses, key=lambda key: (-uses[key], key))
+        return frozenset(ranked[:DEFERRED_TOTALS])
+
     def _read_donors(self, donor_ids: Iterable[str]) -> dict[str, Donor]:
         wanted = [Donor.key(self.tenant_id, donor_id) for donor_id in donor_ids]
         found = repository.existing(wanted) if wanted else {}
@@ -180,6 +204,7 @@ class ChunkWriter:
         record = self.records.get(_row(row))
         if record is not None:
             found.add((record.pk, record.sk))
+        found -= self.deferred
         donor_id = row.get("donor_id")
         if donor_id:
             found.add(Donor.key(self.tenant_id, donor_id))
@@ -211,7 +236,21 @@ class ChunkWriter:
     def write(self) -> Outcome:
         for group in self.groups():
             self._write_group(group)
+        self.outcome.totals = self.deferred_totals()
         return self.outcome
+
+    def deferred_totals(self) -> list[tuple[type, tuple[str, str], dict[str, Any]]]:
+        """The deferred totals' deltas of every donation the chunk owns, whichever delivery wrote
+        it (a row found written by an earlier attempt counts: its share was never moved)."""
+        by_id = {donation.donation_id: donation for donation in self.built.values()}
+        moved: dict[tuple[str, str], tuple[type, dict[str, Any]]] = {}
+        for donation_id in self.outcome.donations:
+            for model, key, deltas, _ in donations.contributions(by_id[donation_id]):
+                if key in self.deferred:
+                    _, merged = moved.setdefault(key, (model, {}))
+                    for name, value in deltas.items():
+                        merged[name] = merged.get(name, 0) + value
+        return [(model, key, merged) for key, (model, merged) in sorted(moved.items())]
 
     def _write_group(self, rows: list[dict[str, Any]]) -> None:
         for _ in range(ATTEMPTS):
@@ -237,7 +276,12 @@ class ChunkWriter:
             saved = {d: self._totals_of(self.pending[d]) for d in creating}
             changes: list[donations.Change] = [(None, self.built[_row(row)]) for row in rows]
             donations.add_changes(
-                transaction, changes, involved, gift_aid=self.context, created_donors=set(creating)
+                transaction,
+                changes,
+                involved,
+                gift_aid=self.context,
+                created_donors=set(creating),
+                deferred=self.deferred,
             )
             if len(transaction) > MAX_ITEMS:
                 self._restore(saved)

@@ -12,13 +12,15 @@ import json
 import random
 
 import boto3
+import pytest
 import requests
+from aws_lambda_powertools.utilities.batch.exceptions import BatchProcessingError
 from openpyxl import Workbook
 
-from functions.core import keys
+from functions.core import clock, keys
 from functions.declarations.models import DeclarationRecord
 from functions.imports import jobs as import_jobs
-from functions.imports import plan
+from functions.imports import plan, writer
 from functions.imports import repository as import_repository
 from functions.imports.repository import MAX_BYTES
 from tests.functional import imports_helpers as ih
@@ -449,6 +451,16 @@ def test_a_file_of_many_chunks_imports_once_even_when_sqs_delivers_every_message
     assert done["counts"]["declarations_new"] == 5
     assert done["progress"] == {"done": 30, "total": 30}
     assert owner.get("/api/donations/totals").json["count"] == 30
+    # AND the dashboard's month, tax year and method aggregates (moved once per chunk, when it
+    # closes) count every gift once
+    clock.set_clock(lambda: dt.datetime(2025, 4, 20, 9, tzinfo=dt.UTC))
+    try:
+        board = owner.get("/api/dashboard").json
+    finally:
+        clock.set_clock(None)
+    assert board["tiles"]["donations_this_month"] == {"count": 30, "total": "465.00"}
+    assert board["tiles"]["donations_this_tax_year"]["count"] == 30
+    assert board["series"]["by_method"] == [{"method": "other", "count": 30, "total": "465.00"}]
     # AND undo counts and removes all of it, even delivered twice
     assert owner.get(f"/api/imports/{item['id']}/undo").json == {
         "donations": 30,
@@ -459,6 +471,73 @@ def test_a_file_of_many_chunks_imports_once_even_when_sqs_delivers_every_message
     ih.work(aws, times=2)
     assert ih.donations(owner) == [] and ih.donors(owner) == []
     assert owner.get("/api/donations/totals").json["count"] == 0
+
+
+def test_a_chunk_whose_worker_died_midway_counts_every_gift_once_when_delivered_again(
+    owner, aws, monkeypatch
+):
+    # GIVEN 30 gifts from 7 people in chunks of a few rows, each chunk written in several
+    # transactions (one donor's rows at most per transaction here)
+    monkeypatch.setattr(plan, "CHUNK_ROWS", 8)
+    monkeypatch.setattr(writer, "MAX_ITEMS", 12)
+    rows = [["Ref", "Name", "Email", "Amount", "Date"]]
+    for n in range(30):
+        who = n % 7
+        rows.append([f"W{n:03d}", f"Donor{who} Lee", f"donor{who}@example.org", f"{n + 1}.00", "06/04/2025"])
+    columns = {
+        "Ref": "external_ref",
+        "Name": "full_name",
+        "Email": "email",
+        "Amount": "amount",
+        "Date": "date",
+    }
+    item = ih.create(owner, "crash.csv", ih.csv_bytes(rows))
+    ih.set_mapping(owner, item["id"], ih.mapping(columns))
+    ih.dry_run(owner, aws, item["id"])
+    assert owner.post(f"/api/imports/{item['id']}/run").status == 202
+    plan_message = receive(aws, "ImportsQueue")
+    assert import_jobs.handler(lambda_event(plan_message), None) == {"batchItemFailures": []}
+    ih.delete_messages(aws, plan_message)
+    chunks = receive(aws, "ImportsQueue")
+    assert len(chunks) >= 2
+    # WHEN the first delivery of every chunk dies after its first transaction (before the chunk
+    # is closed), and SQS delivers each chunk again
+    write_group = writer.ChunkWriter._write_group
+
+    def dies_after_one(self, group):  # type: ignore[no-untyped-def]
+        write_group(self, group)
+        raise RuntimeError("worker lost")
+
+    with monkeypatch.context() as dying:
+        dying.setattr(writer.ChunkWriter, "_write_group", dies_after_one)
+        with pytest.raises(BatchProcessingError):  # every record of the batch failed
+            import_jobs.handler(lambda_event(chunks), None)
+    assert len(ih.donations(owner)) < 30  # some gifts were written, not all
+    assert import_jobs.handler(lambda_event(chunks), None) == {"batchItemFailures": []}
+    ih.delete_messages(aws, chunks)
+    ih.work(aws)
+    # THEN every gift exists once and every total counts it once
+    done = owner.get(f"/api/imports/{item['id']}").json
+    assert done["status"] == "imported" and done["counts"]["donations_new"] == 30
+    assert len(ih.donations(owner)) == 30
+    assert owner.get("/api/donations/totals").json == {"count": 30, "sum": "465.00", "complete": True}
+    donors = {d["name"]: d["totals"] for d in ih.donors(owner)}
+    given = sum(n + 1 for n in range(0, 30, 7))
+    assert donors["Donor0 Lee"] == {"all_time": f"{given}.00", "donations_count": 5}
+    first = next(d for d in ih.donors(owner) if d["name"] == "Donor0 Lee")
+    clock.set_clock(lambda: dt.datetime(2025, 4, 20, 9, tzinfo=dt.UTC))
+    try:
+        board = owner.get("/api/dashboard").json
+        page = owner.get(f"/api/donors/{first['id']}").json
+    finally:
+        clock.set_clock(None)
+    assert board["tiles"]["donations_this_month"] == {"count": 30, "total": "465.00"}
+    assert board["tiles"]["donations_this_tax_year"]["count"] == 30
+    assert board["series"]["by_method"] == [{"method": "other", "count": 30, "total": "465.00"}]
+    assert board["tiles"]["donors"] == 7
+    # AND the donor page's tax-year total (written whole with the donor, then added to by the
+    # donor's later transactions) holds all of the donor's gifts
+    assert page["totals"]["tax_year"] == "75.00"
 
 
 def test_saved_mappings_come_after_the_builtin_presets_and_belong_to_the_charity(client, owner):

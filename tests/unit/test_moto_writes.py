@@ -1,0 +1,217 @@
+"""The embedded moto's faster writes (chalicelocal/moto_writes.py) answer exactly as moto does:
+the same items stored, the same conditional failures, the same validation errors."""
+
+from __future__ import annotations
+
+import random
+from decimal import Decimal
+
+import boto3
+import pytest
+from botocore.exceptions import ClientError
+from moto import mock_aws
+from moto.dynamodb.exceptions import ItemSizeTooLarge
+from moto.dynamodb.models.dynamo_type import DynamoType, Item
+
+from chalicelocal import moto_writes
+
+TABLE = "writes"
+
+
+@pytest.fixture(autouse=True)
+def _installed_and_left_on():
+    moto_writes.apply()
+    yield
+    moto_writes.enabled(True)
+
+
+def _value(rng: random.Random, depth: int = 0) -> dict:
+    kind = rng.choice(["S", "N", "BOOL", "NULL", "SS", "NS", "B", "M", "L"] if depth < 3 else ["S", "N"])
+    if kind == "S":
+        return {"S": rng.choice(["", "é£", "x" * rng.randrange(1, 40)])}
+    if kind == "N":
+        return {"N": str(Decimal(rng.randrange(-(10**6), 10**6)) / 100)}
+    if kind == "BOOL":
+        return {"BOOL": rng.random() < 0.5}
+    if kind == "NULL":
+        return {"NULL": True}
+    if kind == "SS":
+        return {"SS": sorted({f"s{rng.randrange(9)}" for _ in range(3)})}
+    if kind == "NS":
+        return {"NS": sorted({str(rng.randrange(99)) for _ in range(3)})}
+    if kind == "B":
+        return {"B": bytes(rng.randrange(256) for _ in range(5))}
+    if kind == "M":
+        return {"M": {f"k{i}": _value(rng, depth + 1) for i in range(rng.randrange(0, 5))}}
+    return {"L": [_value(rng, depth + 1) for _ in range(rng.randrange(0, 5))]}
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_an_item_is_built_as_moto_builds_it(seed):
+    rng = random.Random(seed)  # noqa: S311
+    for _ in range(50):
+        attrs = {f"a{i}": _value(rng) for i in range(rng.randrange(1, 30))}
+        moto_writes.enabled(False)
+        theirs = Item(DynamoType({"S": "pk"}), None, attrs)
+        moto_writes.enabled(True)
+        ours = Item(DynamoType({"S": "pk"}), None, attrs)
+        assert type(ours.attrs) is type(theirs.attrs)
+        assert ours.attrs == theirs.attrs and ours.to_json() == theirs.to_json()
+        assert ours.size() == theirs.size()
+
+
+@pytest.mark.parametrize("filler", [404_900, 404_980, 404_990, 405_000, 406_000])
+def test_the_item_size_limit_falls_where_moto_puts_it(filler):
+    attrs = {"PK": {"S": "p"}, "big": {"S": "x" * filler}, "n": {"N": "12345"}}
+    outcomes = []
+    for on in (False, True):
+        moto_writes.enabled(on)
+        try:
+            Item(DynamoType({"S": "p"}), None, attrs)
+            outcomes.append("stored")
+        except ItemSizeTooLarge:
+            outcomes.append("too large")
+    assert outcomes[0] == outcomes[1]
+
+
+NAMES = ["n", "total", "count", "tag"]
+UPDATES = [
+    "SET #a = :x",
+    "ADD #a :n",
+    "SET #a = #a + :n",
+    "SET #a = if_not_exists(#a, :n) REMOVE #b",
+    "ADD #a :n SET #b = :x",
+    "SET #a = list_append(#a, :l)",
+    "REMOVE #a",
+    "SET #a = :x, #a = :n",  # invalid: two actions on one path
+    "ADD #a :x",  # wrong type for a number attribute
+]
+CONDITIONS = [
+    None,
+    "attribute_not_exists(PK)",
+    "attribute_exists(PK)",
+    "#a = :n",
+    "#a < :n OR attribute_not_exists(#a)",
+    "begins_with(#b, :x)",
+    "#a BETWEEN :n AND :m",
+    "size(#b) > :n",
+]
+
+
+def _expression_request(rng: random.Random, expression: str | None) -> dict:
+    a, b = rng.sample(NAMES, 2)
+    names = {"#a": a, "#b": b}
+    values = {
+        ":x": {"S": rng.choice(["x", "xy", "yz"])},
+        ":n": {"N": str(rng.randrange(0, 6))},
+        ":m": {"N": str(rng.randrange(3, 9))},
+        ":l": {"L": [{"S": "v"}]},
+    }
+    text = expression or ""
+    request = {
+        "ExpressionAttributeNames": {k: v for k, v in names.items() if k in text},
+        "ExpressionAttributeValues": {k: v for k, v in values.items() if k in text},
+    }
+    return {k: v for k, v in request.items() if v}
+
+
+def _operation(rng: random.Random) -> tuple[str, dict]:
+    key = {"PK": {"S": f"p{rng.randrange(6)}"}}
+    kind = rng.choice(["put", "update", "update", "transact"])
+    condition = rng.choice(CONDITIONS)
+    if kind == "put":
+        item = {**key, "total": {"N": str(rng.randrange(6))}, "tag": {"S": rng.choice(["x", "xz"])}}
+        request = {"TableName": TABLE, "Item": item, **_expression_request(rng, condition)}
+        if condition:
+            request["ConditionExpression"] = condition
+        return "put_item", request
+    update = rng.choice(UPDATES)
+    text = update + " " + (condition or "")
+    request = {"TableName": TABLE, "Key": key, "UpdateExpression": update, **_expression_request(rng, text)}
+    if condition:
+        request["ConditionExpression"] = condition
+    if kind == "update":
+        return "update_item", request
+    request.pop("TableName")
+    other = {"Put": {"TableName": TABLE, "Item": {"PK": {"S": f"q{rng.randrange(4)}"}}}}
+    if rng.random() < 0.5:
+        other["Put"]["ConditionExpression"] = "attribute_not_exists(PK)"
+    return "transact_write_items", {"TransactItems": [{"Update": {"TableName": TABLE, **request}}, other]}
+
+
+def _run(seed: int, on: bool) -> tuple[list, list]:
+    moto_writes.enabled(on)
+    rng = random.Random(seed)  # noqa: S311
+    answers = []
+    with mock_aws():
+        client = boto3.client("dynamodb", region_name="eu-west-2")
+        client.create_table(
+            TableName=TABLE,
+            BillingMode="PAY_PER_REQUEST",
+            AttributeDefinitions=[{"AttributeName": "PK", "AttributeType": "S"}],
+            KeySchema=[{"AttributeName": "PK", "KeyType": "HASH"}],
+        )
+        for _ in range(300):
+            name, request = _operation(rng)
+            try:
+                getattr(client, name)(**request)
+                answers.append((name, "ok"))
+            except ClientError as error:
+                answers.append((name, error.response["Error"]["Code"], error.response["Error"]["Message"]))
+            except Exception as error:  # noqa: BLE001 (moto's own crashes must be the same too)
+                answers.append((name, type(error).__name__, str(error)))
+        items = sorted(client.scan(TableName=TABLE)["Items"], key=lambda item: item["PK"]["S"])
+    return answers, items
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_conditional_writes_and_updates_answer_as_moto_does(seed):
+    # GIVEN the same random puts, updates and transactions, with conditions and update
+    # expressions that repeat with other values (and some invalid ones)
+    theirs = _run(seed, on=False)
+    ours = _run(seed, on=True)
+    # THEN every answer, every error and every stored item is moto's own
+    assert ours == theirs
+    codes = {answer[1] for answer in theirs[0]}
+    assert "ok" in codes and "ConditionalCheckFailedException" in codes and "ValidationException" in codes
+
+
+def test_a_repeated_transaction_still_finds_its_placeholders():
+    # moto checks every ExpressionAttributeName is used, from what the parse found: a kept parse
+    # must report them again, or the second identical transaction would be refused
+    with mock_aws():
+        client = boto3.client("dynamodb", region_name="eu-west-2")
+        client.create_table(
+            TableName=TABLE,
+            BillingMode="PAY_PER_REQUEST",
+            AttributeDefinitions=[{"AttributeName": "PK", "AttributeType": "S"}],
+            KeySchema=[{"AttributeName": "PK", "KeyType": "HASH"}],
+        )
+        for n in range(3):
+            client.transact_write_items(
+                TransactItems=[
+                    {
+                        "Put": {
+                            "TableName": TABLE,
+                            "Item": {"PK": {"S": f"d{n}"}},
+                            "ConditionExpression": "attribute_not_exists(#pk)",
+                            "ExpressionAttributeNames": {"#pk": "PK"},
+                        }
+                    }
+                ]
+            )
+        with pytest.raises(ClientError) as unused:
+            client.transact_write_items(
+                TransactItems=[
+                    {
+                        "Put": {
+                            "TableName": TABLE,
+                            "Item": {"PK": {"S": "d9"}},
+                            "ConditionExpression": "attribute_not_exists(#pk)",
+                            "ExpressionAttributeNames": {"#pk": "PK", "#other": "x"},
+                        }
+                    }
+                ]
+            )
+        assert "unused" in unused.value.response["Error"]["Message"].lower()
+        assert len(client.scan(TableName=TABLE)["Items"]) == 3
