@@ -40,7 +40,9 @@ from typing import Any
 
 from moto.core import serialize as moto_serialize
 from moto.dynamodb import models as dynamodb_models
-from moto.dynamodb.models.dynamo_type import DynamoType
+from moto.dynamodb.models import dynamo_type
+from moto.dynamodb.models import table as table_module
+from moto.dynamodb.models.dynamo_type import DynamoType, Item
 from moto.dynamodb.models.table import RESULT_SIZE_LIMIT, GlobalSecondaryIndex, Table
 
 from chalicelocal import moto_writes
@@ -96,6 +98,8 @@ def _restore(backend: Any, touched: list[tuple[str, dict[str, Any], Any]]) -> No
 
 _lock = threading.RLock()  # the embedded server answers requests from several threads
 _narrowed = threading.local()  # (table, candidate items) while one query of this thread runs
+_original_project: Any = None
+_SIZE = "_almoner_size"  # an item's size, kept on it by queries; UpdateItem (in place) drops it
 _indexes: weakref.WeakKeyDictionary[Table, dict[str | None, _Index]] = weakref.WeakKeyDictionary()
 _query_enabled = False
 _serializer_enabled = False
@@ -362,6 +366,23 @@ def _candidates(table: Table, arguments: dict[str, Any]) -> list[Any] | None:
     return chosen
 
 
+def _forget_size(table: Table, hash_value: DynamoType, range_value: DynamoType | None) -> None:
+    item = table.items.get(hash_value)
+    if item is not None and table.range_key_attr:
+        item = item.get(range_value)
+    if item is not None:
+        item.__dict__.pop(_SIZE, None)
+
+
+def _query_copy(value: Any, memo: Any = None) -> Any:
+    """`copy.deepcopy` for moto's table module: inside a narrowed query, moto's copy of every item
+    read (before its filter drops most of them) becomes a list of the stored items, which the
+    response copies (`DynamoResult`); elsewhere (scans, backups) a real deep copy."""
+    if getattr(_narrowed, "querying", False) and isinstance(value, list):
+        return list(value)
+    return copy.deepcopy(value, memo)
+
+
 def _install_query() -> None:
     original_query = Table.query
     original_all_items = Table.all_items
@@ -380,17 +401,25 @@ def _install_query() -> None:
     def query(self: Table, *args: Any, **kwargs: Any) -> Any:
         candidates = None
         if _query_enabled:
+            _narrowed.querying = True
             try:
                 candidates = _candidates(self, signature.bind(self, *args, **kwargs).arguments)
             except Exception:
                 candidates = None  # anything unexpected: moto's own walk decides, errors included
+            finally:
+                _narrowed.querying = False
         if candidates is None:
             return original_query(self, *args, **kwargs)
-        _narrowed.table, _narrowed.items = self, candidates
+        _narrowed.table, _narrowed.items, _narrowed.querying = self, candidates, True
         try:
-            return original_query(self, *args, **kwargs)
+            results, scanned, last_key = original_query(self, *args, **kwargs)
         finally:
             _narrowed.table = _narrowed.items = None
+            _narrowed.querying = False
+        # moto deep-copies every item it read before filtering (`_query_copy` skips that): the
+        # answer is copied anyway, into plain dicts, by the response (`DynamoResult`), and the
+        # filter and projections only read the stored items
+        return results, scanned, last_key
 
     @functools.wraps(original_put)
     def put_item(self: Table, *args: Any, **kwargs: Any) -> Any:
@@ -407,19 +436,31 @@ def _install_query() -> None:
 
     @functools.wraps(original_update)
     def update_item(self: Any, table_name: str, key: dict[str, Any], *args: Any, **kwargs: Any) -> Any:
-        # moto's UpdateItem changes the stored Item in place (its index keys included).
+        # moto's UpdateItem changes the stored Item in place (its index keys and its size).
         try:
             return original_update(self, table_name, key, *args, **kwargs)
         finally:
             table = self.tables.get(table_name)
             if table is not None and table.hash_key_attr in key:
                 range_key = key.get(table.range_key_attr) if table.range_key_attr else None
-                _reindex(
-                    table,
-                    DynamoType(key[table.hash_key_attr]),
-                    DynamoType(range_key) if range_key is not None else None,
-                )
+                hash_value = DynamoType(key[table.hash_key_attr])
+                range_value = DynamoType(range_key) if range_key is not None else None
+                _forget_size(table, hash_value, range_value)
+                _reindex(table, hash_value, range_value)
 
+    original_size = Item.size
+
+    @functools.wraps(original_size)
+    def size(self: Item) -> int:
+        if not getattr(_narrowed, "querying", False):
+            return original_size(self)
+        kept = self.__dict__.get(_SIZE)
+        if kept is None:
+            kept = self.__dict__[_SIZE] = original_size(self)
+        return int(kept)
+
+    Item.size = size  # type: ignore[method-assign]
+    table_module.copy = SimpleNamespace(deepcopy=_query_copy, copy=copy.copy)  # type: ignore[attr-defined, assignment]
     Table.all_items = all_items  # type: ignore[method-assign]
     Table.query = query  # type: ignore[method-assign]
     Table.put_item = put_item  # type: ignore[method-assign]
@@ -498,6 +539,27 @@ def query_speedup(enabled: bool) -> Iterator[None]:
         _query_enabled, _serializer_enabled = before
 
 
+def _project(self: Item, projection_expressions: list[list[str]]) -> Item:
+    """moto's `Item.project` for projections of top-level names only (an export's columns):
+    moto converts the WHOLE item to plain values once per name and looks the name up; this
+    converts just the named attributes, with the same converters, in the same order, so the item
+    built is the same. Nested paths and list indexes go to moto's own."""
+    if not _query_enabled or not all(
+        len(path) == 1 and "[" not in path[0] for path in projection_expressions
+    ):
+        return _original_project(self, projection_expressions)
+    plain: dict[str, Any] = {}
+    for (name,) in projection_expressions:
+        attribute = self.attrs.get(name)
+        if attribute is not None and name not in plain:
+            plain[name] = dynamo_type.deserializer.deserialize(attribute.to_regular_json())
+    return Item(
+        hash_key=self.hash_key,
+        range_key=self.range_key,
+        attrs=dynamo_type.serializer.serialize(plain)["M"],
+    )
+
+
 def apply() -> None:
     """Install once per process (idempotent)."""
     global _applied, _query_enabled, _serializer_enabled
@@ -521,5 +583,8 @@ def apply() -> None:
     dynamodb_models.DynamoDBBackend.transact_write_items = transact_write_items  # type: ignore[method-assign]
     _install_query()
     _install_serializer()
+    global _original_project
+    _original_project = Item.project
+    Item.project = _project  # type: ignore[method-assign]
     moto_writes.apply()
     _applied = _query_enabled = _serializer_enabled = True

@@ -19,6 +19,12 @@ in three places that do not depend on the data written:
 
 Parse errors are not kept: an invalid expression raises every time, as before. The memos are
 bounded and cleared when full. tests/unit/test_moto_writes.py compares each with moto's own.
+
+Memory: every moto model appends each instance it creates to a class-wide list
+(`BaseModel.__new__` → `instances_tracked`, read only by moto's own /moto-api dashboard and its
+reset). For DynamoDB items that list keeps every item ever built alive: each stored version,
+each copy, each projected answer, so a long-running local stack (or an export of 100,000 rows)
+grows without bound. Items are built untracked here; nothing of the DynamoDB API reads the list.
 """
 
 from __future__ import annotations
@@ -63,6 +69,12 @@ def _item_init(self: Item, hash_key: DynamoType, range_key: DynamoType | None, a
             raise ItemSizeTooLarge
         dict.__setitem__(filled, key, converted)
     self.attrs = filled
+
+
+def _untracked_item(cls: type, *args: Any, **kwargs: Any) -> Any:
+    if not _enabled:
+        return _originals["item_new"](cls, *args, **kwargs)
+    return object.__new__(cls)
 
 
 def _remember(memo: dict[Any, Any], key: Any, value: Any) -> None:
@@ -121,6 +133,8 @@ def apply() -> None:
     _originals["item_init"] = Item.__init__
     _originals["make"] = UpdateExpressionParser.make.__func__  # type: ignore[attr-defined]
     _originals["parse"] = ConditionExpressionParser.parse
+    _originals["item_new"] = Item.__new__
+    Item.__new__ = staticmethod(_untracked_item)  # type: ignore[assignment]
     Item.__init__ = functools.wraps(Item.__init__)(_item_init)  # type: ignore[method-assign]
     UpdateExpressionParser.make = classmethod(_make_update_tree)  # type: ignore[method-assign, assignment]
     ConditionExpressionParser.parse = functools.wraps(ConditionExpressionParser.parse)(  # type: ignore[method-assign]

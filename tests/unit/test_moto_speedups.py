@@ -9,6 +9,7 @@ import boto3
 import pytest
 from botocore.exceptions import ClientError
 from moto import mock_aws
+from moto.dynamodb.models.dynamo_type import DynamoType
 
 from chalicelocal import moto_speedups
 
@@ -417,6 +418,70 @@ def test_a_page_hands_moto_only_a_page_of_candidates(query_table, monkeypatch):
     assert seen == [22, 22]
 
 
+def test_a_query_answers_with_copies_and_leaves_stored_items_alone(query_table):
+    # GIVEN stored items read by a narrowed query with a filter and a projection (moto copied
+    # every item read; the speed-up hands the stored items to the filter and the response)
+    from moto.dynamodb.models import table as table_module
+    from moto.dynamodb.responses import DynamoResult
+
+    for n in range(30):
+        item = {"PK": {"S": "t"}, "SK": {"S": f"d{n:03d}"}, "tags": {"L": [{"S": "a"}]}, "n": {"N": "1"}}
+        query_table.put_item(TableName=QUERY_TABLE, Item=item)
+    reply = query_table.query(
+        TableName=QUERY_TABLE,
+        KeyConditionExpression="PK = :p",
+        FilterExpression="size(tags) = :one",
+        ProjectionExpression="SK, tags",
+        ExpressionAttributeValues={":p": {"S": "t"}, ":one": {"N": "1"}},
+        Limit=5,
+    )
+    assert [i["SK"]["S"] for i in reply["Items"]] == [f"d{n:03d}" for n in range(5)]
+    # THEN the stored items are as written (the projection and filter built their own)
+    stored = query_table.get_item(TableName=QUERY_TABLE, Key={"PK": {"S": "t"}, "SK": {"S": "d000"}})
+    assert stored["Item"] == {
+        "PK": {"S": "t"},
+        "SK": {"S": "d000"},
+        "tags": {"L": [{"S": "a"}]},
+        "n": {"N": "1"},
+    }
+    # AND moto's response still copies what it answers into plain values (what the speed-up
+    # relies on instead of moto's copy before the filter)
+    value = DynamoType({"L": [{"S": "a"}]})
+    answered = DynamoResult({"Items": [{"tags": value}]}).result["Items"][0]["tags"]
+    assert answered == {"L": [{"S": "a"}]} and answered["L"] is not value.value
+    # AND outside a query the table module's copies are real copies
+    listed = [{"nested": [1, 2]}]
+    assert table_module.copy.deepcopy(listed)[0] is not listed[0]
+
+
+def test_a_page_still_ends_at_one_megabyte_after_items_grow_in_place(query_table):
+    # GIVEN items of ~100 KB read once (the speed-up keeps each item's size on it) ...
+    for n in range(14):
+        item = {"PK": {"S": "big"}, "SK": {"S": f"i{n:02d}"}, "payload": {"S": "x" * 100_000}}
+        query_table.put_item(TableName=QUERY_TABLE, Item=item)
+    request = {
+        "TableName": QUERY_TABLE,
+        "KeyConditionExpression": "PK = :p",
+        "ExpressionAttributeValues": {":p": {"S": "big"}},
+    }
+    first = query_table.query(**request)
+    # ... then grown to ~300 KB in place by UpdateItem, directly and in a transaction
+    grow = {"UpdateExpression": "SET payload = :b", "ExpressionAttributeValues": {":b": {"S": "y" * 300_000}}}
+    query_table.update_item(TableName=QUERY_TABLE, Key={"PK": {"S": "big"}, "SK": {"S": "i00"}}, **grow)
+    query_table.transact_write_items(
+        TransactItems=[
+            {"Update": {"TableName": QUERY_TABLE, "Key": {"PK": {"S": "big"}, "SK": {"S": "i01"}}, **grow}}
+        ]
+    )
+    # THEN the pages end where moto's own walk ends them, before and after
+    ours = query_table.query(**request)
+    with moto_speedups.query_speedup(False):
+        theirs = query_table.query(**request)
+    assert len(first["Items"]) == 9  # moto ends a page before 1,000,000 bytes
+    assert [i["SK"] for i in ours["Items"]] == [i["SK"] for i in theirs["Items"]]
+    assert ours["LastEvaluatedKey"] == theirs["LastEvaluatedKey"] and len(ours["Items"]) < 9
+
+
 def test_a_restored_table_answers_from_its_own_items(query_table):
     rng = random.Random(11)  # noqa: S311
     for _ in range(40):
@@ -508,3 +573,53 @@ def test_a_value_the_fast_path_does_not_know_is_left_to_moto():
         "B": "b64",
         "N": "5",
     }
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_projection_of_names_builds_the_item_moto_builds(seed):
+    # GIVEN items with every kind of value and projections of names (repeated, missing, and some
+    # with nested paths or list indexes, which moto's own projection keeps)
+    moto_speedups.apply()
+    from moto.dynamodb.models.dynamo_type import Item
+
+    rng = random.Random(seed)  # noqa: S311
+    values = [
+        {"S": "é£"},
+        {"N": "12.50"},
+        {"N": "1E+2"},
+        {"BOOL": False},
+        {"NULL": True},
+        {"SS": ["b", "a"]},
+        {"NS": ["1", "2.5"]},
+        {"B": b"\x00\x01"},
+        {"M": {"k": {"L": [{"S": "v"}, {"N": "3"}]}}},
+        {"L": [{"M": {"x": {"S": "y"}}}]},
+    ]
+    names = [f"a{n}" for n in range(8)]
+    for _ in range(60):
+        attrs = {name: rng.choice(values) for name in rng.sample(names, rng.randrange(1, 8))}
+        item = Item(DynamoType({"S": "pk"}), DynamoType({"S": "sk"}), {"PK": {"S": "pk"}, **attrs})
+        paths = [[rng.choice(names + ["PK", "missing"])] for _ in range(rng.randrange(1, 6))]
+        if rng.random() < 0.2:
+            paths.append(["a1", "k"] if rng.random() < 0.5 else ["a2[0]"])
+        ours, theirs = _projected(item, paths, True), _projected(item, paths, False)
+        if isinstance(theirs, str):  # moto's own projection fails on a path into a non-map
+            assert ours == theirs
+            continue
+        # THEN the same attributes, values and order (sets compared as sets: moto's own order
+        # of a set's members is arbitrary)
+        assert list(ours.attrs) == list(theirs.attrs)
+        for name, value in theirs.attrs.items():
+            if value.type in ("SS", "NS", "BS"):
+                assert sorted(ours.attrs[name].value) == sorted(value.value)
+            else:
+                assert ours.attrs[name].to_json() == value.to_json()
+        assert (ours.hash_key, ours.range_key) == (theirs.hash_key, theirs.range_key)
+
+
+def _projected(item, paths, fast):  # type: ignore[no-untyped-def]
+    with moto_speedups.query_speedup(fast):
+        try:
+            return item.project(paths)
+        except TypeError as error:
+            return f"{type(error).__name__}: {error}"

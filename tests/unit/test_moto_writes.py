@@ -215,3 +215,16 @@ def test_a_repeated_transaction_still_finds_its_placeholders():
             )
         assert "unused" in unused.value.response["Error"]["Message"].lower()
         assert len(client.scan(TableName=TABLE)["Items"]) == 3
+
+
+def test_items_are_not_kept_alive_by_motos_instance_list():
+    # GIVEN moto's models list every instance they create (for its dashboard)
+    before = len(Item.instances_tracked)
+    # WHEN items are built, as every write, copy and projected answer builds them
+    for n in range(100):
+        Item(DynamoType({"S": f"pk{n}"}), None, {"PK": {"S": f"pk{n}"}})
+    # THEN none is added to the list that would keep it alive for ever
+    assert len(Item.instances_tracked) == before
+    moto_writes.enabled(False)
+    Item(DynamoType({"S": "pk"}), None, {"PK": {"S": "pk"}})
+    assert len(Item.instances_tracked) == before + 1  # (moto's own behaviour, for contrast)
