@@ -22,7 +22,13 @@ Responses: moto 5.2 serializes every response by walking botocore's output shape
 0.3 ms: a page of 20 donations spent ~90 ms there. `_fast_attribute_value` writes an
 `AttributeValue` exactly as that walk does (strings and numbers as `str`, binaries base64, sets,
 maps and lists recursively, members that are `None` left out); a value it does not recognise goes
-back to moto's walk. docs/decisions/0006-moto-speedups.md records why.
+back to moto's walk.
+
+Reads inside a narrowed query (ADR 0006, third addendum): an item's size is kept on the item (the
+wrapped UpdateItem, which changes items in place, drops it), moto's copy of every item read before
+its filter is skipped (the response copies what it answers), and a projection of top-level names
+converts only those attributes (`_project`). Write-path speed-ups are in `moto_writes`.
+docs/decisions/0006-moto-speedups.md records why.
 """
 
 from __future__ import annotations

@@ -145,8 +145,9 @@ class ChunkWriter:
         """The charity-wide totals the chunk's rows move most often (its counters, the monthly
         and tax-year aggregates), at most DEFERRED_TOTALS of them: moved once, by the transaction
         that closes the chunk (`deferred_totals`), instead of in every row's transaction. Chosen
-        from the planned rows alone, before anything is read, so every delivery of the chunk
-        defers the same keys and no row's share is moved both ways."""
+        from the planned rows alone (their dates, methods, types, statuses), never from what is
+        stored, so every delivery of the chunk defers the same keys and no row's share is moved
+        both ways."""
         uses: Counter[tuple[str, str]] = Counter()
         for donation in self.built.values():
             for model, key, _, tag in donations.contributions(donation):
