@@ -566,6 +566,12 @@ def _project(self: Item, projection_expressions: list[list[str]]) -> Item:
     )
 
 
+def _install_projection() -> None:
+    global _original_project
+    _original_project = Item.project
+    Item.project = _project  # type: ignore[method-assign]
+
+
 def apply() -> None:
     """Install once per process (idempotent)."""
     global _applied, _query_enabled, _serializer_enabled
@@ -589,8 +595,6 @@ def apply() -> None:
     dynamodb_models.DynamoDBBackend.transact_write_items = transact_write_items  # type: ignore[method-assign]
     _install_query()
     _install_serializer()
-    global _original_project
-    _original_project = Item.project
-    Item.project = _project  # type: ignore[method-assign]
+    _install_projection()
     moto_writes.apply()
     _applied = _query_enabled = _serializer_enabled = True

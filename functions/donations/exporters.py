@@ -30,6 +30,10 @@ COLUMNS = (
     ("refunded_at", "Refunded on"),
     ("notes", "Notes"),
 )
+# The donation's attribute behind each column (the same name unless renamed here): only these
+# attributes are read.
+RENAMED = {"id": "donation_id", "date": "donation_date"}
+FIELDS = tuple(RENAMED.get(column, column) for column, _ in COLUMNS)
 
 
 def donation_rows(tenant_id: str, meta: dict[str, Any]) -> Iterator[dict[str, Any]]:
@@ -47,26 +51,6 @@ def donation_rows(tenant_id: str, meta: dict[str, Any]) -> Iterator[dict[str, An
         tenant_id, filters, FIELDS, sort=sort, descending=descending, page_size=PAGE
     ):
         yield _row(values)
-
-
-# the donation's attribute behind each column (only these are read)
-FIELDS = (
-    "donation_id",
-    "donation_date",
-    "amount",
-    "donor_name",
-    "donor_id",
-    "type_id",
-    "payment_method",
-    "location_id",
-    "source",
-    "external_ref",
-    "benefit_value",
-    "sponsored",
-    "status",
-    "refunded_at",
-    "notes",
-)
 
 
 def _row(values: dict[str, Any]) -> dict[str, Any]:

@@ -116,6 +116,25 @@ def run(who: SignedIn, aws: dict[str, Any], import_id: str) -> dict[str, Any]:
     return dict(item)
 
 
+def planned_chunks(
+    who: SignedIn,
+    aws: dict[str, Any],
+    filename: str,
+    rows: Sequence[Sequence[object]],
+    columns: dict[str, str | None],
+) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """A file created, mapped, dry-run and started; its plan message handled, so the chunk
+    messages wait in the queue: (the import, the chunk messages received)."""
+    item = create(who, filename, csv_bytes(rows))
+    set_mapping(who, item["id"], mapping(columns))
+    dry_run(who, aws, item["id"])
+    assert who.post(f"/api/imports/{item['id']}/run").status == 202
+    plan_message = receive(aws, "ImportsQueue")  # the plan step queues the chunks
+    assert import_jobs.handler(lambda_event(plan_message), None) == {"batchItemFailures": []}
+    delete_messages(aws, plan_message)
+    return item, receive(aws, "ImportsQueue")
+
+
 def imported(
     who: SignedIn,
     aws: dict[str, Any],

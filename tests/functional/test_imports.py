@@ -10,6 +10,8 @@ import datetime as dt
 import io
 import json
 import random
+from collections.abc import Callable
+from typing import TypeVar
 
 import boto3
 import pytest
@@ -25,7 +27,9 @@ from functions.imports import repository as import_repository
 from functions.imports.repository import MAX_BYTES
 from tests.functional import imports_helpers as ih
 from tests.functional.donations_helpers import make_donor
-from tests.functional.helpers import lambda_event, receive, sign_up_charity
+from tests.functional.helpers import lambda_event, sign_up_charity
+
+T = TypeVar("T")
 
 # A parish's own spreadsheet, saved by Excel on Windows: Windows-1252, semicolons, a title line.
 PARISH_ROWS = [
@@ -56,6 +60,15 @@ PARISH_MAP = {
     "Gift Aid": "gift_aid",
     "Notes": "notes",
 }
+
+
+def on_day(day: dt.date, read: Callable[[], T]) -> T:
+    """`read` with the app's clock on `day` (what the dashboard calls this month and tax year)."""
+    clock.set_clock(lambda: dt.datetime(day.year, day.month, day.day, 9, tzinfo=dt.UTC))
+    try:
+        return read()
+    finally:
+        clock.set_clock(None)
 
 
 def test_a_charity_spreadsheet_goes_from_upload_to_donations_donors_and_declarations(owner, aws):
@@ -453,11 +466,7 @@ def test_a_file_of_many_chunks_imports_once_even_when_sqs_delivers_every_message
     assert owner.get("/api/donations/totals").json["count"] == 30
     # AND the dashboard's month, tax year and method aggregates (moved once per chunk, when it
     # closes) count every gift once
-    clock.set_clock(lambda: dt.datetime(2025, 4, 20, 9, tzinfo=dt.UTC))
-    try:
-        board = owner.get("/api/dashboard").json
-    finally:
-        clock.set_clock(None)
+    board = on_day(dt.date(2025, 4, 20), lambda: owner.get("/api/dashboard").json)
     assert board["tiles"]["donations_this_month"] == {"count": 30, "total": "465.00"}
     assert board["tiles"]["donations_this_tax_year"]["count"] == 30
     assert board["series"]["by_method"] == [{"method": "other", "count": 30, "total": "465.00"}]
@@ -491,14 +500,7 @@ def test_a_chunk_whose_worker_died_midway_counts_every_gift_once_when_delivered_
         "Amount": "amount",
         "Date": "date",
     }
-    item = ih.create(owner, "crash.csv", ih.csv_bytes(rows))
-    ih.set_mapping(owner, item["id"], ih.mapping(columns))
-    ih.dry_run(owner, aws, item["id"])
-    assert owner.post(f"/api/imports/{item['id']}/run").status == 202
-    plan_message = receive(aws, "ImportsQueue")
-    assert import_jobs.handler(lambda_event(plan_message), None) == {"batchItemFailures": []}
-    ih.delete_messages(aws, plan_message)
-    chunks = receive(aws, "ImportsQueue")
+    item, chunks = ih.planned_chunks(owner, aws, "crash.csv", rows, columns)
     assert len(chunks) >= 2
     # WHEN the first delivery of every chunk dies after its first transaction (before the chunk
     # is closed), and SQS delivers each chunk again
@@ -525,12 +527,10 @@ def test_a_chunk_whose_worker_died_midway_counts_every_gift_once_when_delivered_
     given = sum(n + 1 for n in range(0, 30, 7))
     assert donors["Donor0 Lee"] == {"all_time": f"{given}.00", "donations_count": 5}
     first = next(d for d in ih.donors(owner) if d["name"] == "Donor0 Lee")
-    clock.set_clock(lambda: dt.datetime(2025, 4, 20, 9, tzinfo=dt.UTC))
-    try:
-        board = owner.get("/api/dashboard").json
-        page = owner.get(f"/api/donors/{first['id']}").json
-    finally:
-        clock.set_clock(None)
+    board, page = on_day(
+        dt.date(2025, 4, 20),
+        lambda: (owner.get("/api/dashboard").json, owner.get(f"/api/donors/{first['id']}").json),
+    )
     assert board["tiles"]["donations_this_month"] == {"count": 30, "total": "465.00"}
     assert board["tiles"]["donations_this_tax_year"]["count"] == 30
     assert board["series"]["by_method"] == [{"method": "other", "count": 30, "total": "465.00"}]
@@ -571,18 +571,8 @@ def test_a_chunk_another_delivery_finished_meanwhile_is_not_counted_again(owner,
     rows = [["Ref", "Name", "Amount", "Date"]] + [
         [f"C{n}", f"Donor{n} Lee", "5.00", "06/04/2025"] for n in range(8)
     ]
-    item = ih.create(owner, "chunks.csv", ih.csv_bytes(rows))
-    ih.set_mapping(
-        owner,
-        item["id"],
-        ih.mapping({"Ref": "external_ref", "Name": "full_name", "Amount": "amount", "Date": "date"}),
-    )
-    ih.dry_run(owner, aws, item["id"])
-    assert owner.post(f"/api/imports/{item['id']}/run").status == 202
-    plan_message = receive(aws, "ImportsQueue")  # the plan step queues the chunks
-    assert import_jobs.handler(lambda_event(plan_message), None) == {"batchItemFailures": []}
-    ih.delete_messages(aws, plan_message)
-    chunks = receive(aws, "ImportsQueue")
+    columns = {"Ref": "external_ref", "Name": "full_name", "Amount": "amount", "Date": "date"}
+    item, chunks = ih.planned_chunks(owner, aws, "chunks.csv", rows, columns)
     assert len(chunks) >= 2  # (rows are spread over the chunks by donor)
     first = chunks[:1]
     assert json.loads(first[0]["Body"])["payload"]["step"] == "chunk"

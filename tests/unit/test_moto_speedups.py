@@ -12,6 +12,7 @@ from moto import mock_aws
 from moto.dynamodb.models.dynamo_type import DynamoType
 
 from chalicelocal import moto_speedups
+from tests.unit.moto_tables import hash_key_table
 
 TABLE = "speedups"
 
@@ -20,13 +21,7 @@ TABLE = "speedups"
 def dynamodb():
     moto_speedups.apply()
     with mock_aws():
-        client = boto3.client("dynamodb", region_name="eu-west-2")
-        client.create_table(
-            TableName=TABLE,
-            BillingMode="PAY_PER_REQUEST",
-            AttributeDefinitions=[{"AttributeName": "PK", "AttributeType": "S"}],
-            KeySchema=[{"AttributeName": "PK", "KeyType": "HASH"}],
-        )
+        client = hash_key_table(TABLE)
         client.put_item(TableName=TABLE, Item={"PK": {"S": "a"}, "n": {"N": "1"}})
         client.put_item(TableName=TABLE, Item={"PK": {"S": "gone"}, "n": {"N": "5"}})
         yield client

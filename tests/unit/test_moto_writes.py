@@ -6,7 +6,6 @@ from __future__ import annotations
 import random
 from decimal import Decimal
 
-import boto3
 import pytest
 from botocore.exceptions import ClientError
 from moto import mock_aws
@@ -14,6 +13,7 @@ from moto.dynamodb.exceptions import ItemSizeTooLarge
 from moto.dynamodb.models.dynamo_type import DynamoType, Item
 
 from chalicelocal import moto_writes
+from tests.unit.moto_tables import hash_key_table
 
 TABLE = "writes"
 
@@ -144,13 +144,7 @@ def _run(seed: int, on: bool) -> tuple[list, list]:
     rng = random.Random(seed)  # noqa: S311
     answers = []
     with mock_aws():
-        client = boto3.client("dynamodb", region_name="eu-west-2")
-        client.create_table(
-            TableName=TABLE,
-            BillingMode="PAY_PER_REQUEST",
-            AttributeDefinitions=[{"AttributeName": "PK", "AttributeType": "S"}],
-            KeySchema=[{"AttributeName": "PK", "KeyType": "HASH"}],
-        )
+        client = hash_key_table(TABLE)
         for _ in range(300):
             name, request = _operation(rng)
             try:
@@ -180,13 +174,7 @@ def test_a_repeated_transaction_still_finds_its_placeholders():
     # moto checks every ExpressionAttributeName is used, from what the parse found: a kept parse
     # must report them again, or the second identical transaction would be refused
     with mock_aws():
-        client = boto3.client("dynamodb", region_name="eu-west-2")
-        client.create_table(
-            TableName=TABLE,
-            BillingMode="PAY_PER_REQUEST",
-            AttributeDefinitions=[{"AttributeName": "PK", "AttributeType": "S"}],
-            KeySchema=[{"AttributeName": "PK", "KeyType": "HASH"}],
-        )
+        client = hash_key_table(TABLE)
         for n in range(3):
             client.transact_write_items(
                 TransactItems=[
