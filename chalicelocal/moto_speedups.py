@@ -51,7 +51,7 @@ from moto.dynamodb.models import table as table_module
 from moto.dynamodb.models.dynamo_type import DynamoType, Item
 from moto.dynamodb.models.table import RESULT_SIZE_LIMIT, GlobalSecondaryIndex, Table
 
-from chalicelocal import moto_writes
+from chalicelocal import moto_scans, moto_writes
 
 _applied = False
 
@@ -597,4 +597,5 @@ def apply() -> None:
     _install_serializer()
     _install_projection()
     moto_writes.apply()
+    moto_scans.apply()
     _applied = _query_enabled = _serializer_enabled = True
