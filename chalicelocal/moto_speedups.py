@@ -578,6 +578,7 @@ def apply() -> None:
     if _applied:
         _query_enabled = _serializer_enabled = True
         return
+    moto_writes.apply()  # first: its UpdateItem is the one the index upkeep below wraps
     original = dynamodb_models.DynamoDBBackend.transact_write_items
 
     @functools.wraps(original)
@@ -596,6 +597,5 @@ def apply() -> None:
     _install_query()
     _install_serializer()
     _install_projection()
-    moto_writes.apply()
     moto_scans.apply()
     _applied = _query_enabled = _serializer_enabled = True

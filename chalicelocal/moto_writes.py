@@ -17,6 +17,16 @@ in three places that do not depend on the data written:
   (expression, names, values) together with the placeholders the parse found (which moto's
   TransactWriteItems checks afterwards).
 
+- `DynamoDBBackend.update_item` (fourth addendum) validates every update by walking moto's AST
+  through ten processors, deep-copying it and the item first: ~1.7 ms for a totals update with
+  a dozen ADD actions, most of an import's time in moto. An update whose expression is only
+  `SET #name = :value` and `ADD #name :number` actions on distinct top-level attributes that are
+  no table or index key, whose placeholders are all given, whose additions meet numbers (or
+  nothing) and whose result stays far from the item size limit, is applied directly: the
+  condition is checked as moto checks it, an absent item is created as moto creates it, a number
+  is added with moto's own `DynamoType.__add__`. Anything else (other actions, nested paths,
+  functions, sets, a missing placeholder, a type moto would refuse, streams) is moto's own code.
+
 Parse errors are not kept: an invalid expression raises every time, as before. The memos are
 bounded and cleared when full. tests/unit/test_moto_writes.py compares each with moto's own.
 
@@ -31,11 +41,12 @@ from __future__ import annotations
 
 import functools
 import json
+import re
 from typing import Any
 
-from moto.dynamodb.comparisons import ConditionExpressionParser
-from moto.dynamodb.exceptions import ItemSizeTooLarge
-from moto.dynamodb.models import dynamo_type
+from moto.dynamodb.comparisons import ConditionExpressionParser, create_condition_expression_parser
+from moto.dynamodb.exceptions import ConditionalCheckFailed, ItemSizeTooLarge
+from moto.dynamodb.models import DynamoDBBackend, dynamo_type
 from moto.dynamodb.models.dynamo_type import DynamoType, Item, LimitedSizeDict
 from moto.dynamodb.parsing.expressions import UpdateExpressionParser
 
@@ -119,6 +130,124 @@ def _parse_condition(self: ConditionExpressionParser) -> Any:
     return tree
 
 
+_CLAUSE = re.compile(r"\s*(SET|ADD)\s+", re.IGNORECASE)
+_SET_ACTION = re.compile(r"\s*(#\w+)\s*=\s*(:\w+)\s*")
+_ADD_ACTION = re.compile(r"\s*(#\w+)\s+(:\w+)\s*")
+_simple_updates: dict[str, tuple[tuple[str, str, str], ...] | None] = {}
+
+
+def _simple_actions(expression: str) -> tuple[tuple[str, str, str], ...] | None:
+    """(clause, #name, :value) of each action when `expression` is only SET `#n = :v` and ADD
+    `#n :v` actions, each clause at most once; None for anything else."""
+    position, actions, clauses = 0, [], set()
+    while position < len(expression):
+        clause = _CLAUSE.match(expression, position)
+        if clause is None:
+            return None
+        kind = clause.group(1).upper()
+        if kind in clauses:
+            return None
+        clauses.add(kind)
+        position = clause.end()
+        pattern = _SET_ACTION if kind == "SET" else _ADD_ACTION
+        while True:
+            action = pattern.match(expression, position)
+            if action is None:
+                return None
+            actions.append((kind, action.group(1), action.group(2)))
+            position = action.end()
+            if position < len(expression) and expression[position] == ",":
+                position += 1
+                continue
+            break
+    return tuple(actions) or None
+
+
+def _simple_update(
+    self: Any,
+    table_name: str,
+    key: dict[str, Any],
+    update_expression: str,
+    expression_attribute_names: dict[str, Any],
+    expression_attribute_values: dict[str, Any],
+    attribute_updates: dict[str, Any] | None = None,
+    expected: dict[str, Any] | None = None,
+    condition_expression: str | None = None,
+    return_values_on_condition_check_failure: str | None = None,
+) -> Any:
+    arguments = (table_name, key, update_expression, expression_attribute_names, expression_attribute_values)
+    rest = (attribute_updates, expected, condition_expression, return_values_on_condition_check_failure)
+    plan = _plan_update(self, *arguments) if _enabled and not attribute_updates and not expected else None
+    if plan is None:
+        return _originals["update_item"](self, *arguments, *rest)
+    table, hash_value, range_value, changes = plan
+    item = table.get_item(hash_value, range_value)
+    condition = create_condition_expression_parser(
+        condition_expression, expression_attribute_names, expression_attribute_values
+    ).parse()
+    if not condition.expr(item):
+        if return_values_on_condition_check_failure == "ALL_OLD" and item is not None:
+            raise ConditionalCheckFailed(item=item.to_json()["Attributes"])
+        raise ConditionalCheckFailed
+    attrs = item.attrs if item is not None else {}
+    values: list[tuple[str, DynamoType]] = []
+    for kind, name, value in changes:
+        if kind == "SET":
+            values.append((name, DynamoType(value)))
+            continue
+        current = attrs.get(name)
+        if current is not None and current.type != "N":
+            return _originals["update_item"](self, *arguments, *rest)  # moto's type error
+        values.append((name, (current or DynamoType({"N": "0"})) + DynamoType(value)))
+    size = sum(_size(name, value) for name, value in attrs.items())
+    if size + sum(_size(name, value) for name, value in values) > ITEM_SIZE_LIMIT:
+        return _originals["update_item"](self, *arguments, *rest)  # moto decides the limit
+    if item is None:
+        data = {table.hash_key_attr: {hash_value.type: hash_value.value}}
+        if range_value:
+            data[table.range_key_attr] = {range_value.type: range_value.value}
+        table.put_item(data)
+        item = table.get_item(hash_value, range_value)
+    for name, value in values:
+        dict.__setitem__(item.attrs, name, value)
+    return item
+
+
+def _plan_update(
+    backend: Any, table_name: str, key: dict[str, Any], expression: str, names: Any, values: Any
+) -> tuple[Any, DynamoType, DynamoType | None, list[tuple[str, str, dict[str, Any]]]] | None:
+    """What a simple update changes (kind, attribute, value), or None for moto's own path."""
+    if not isinstance(expression, str) or not isinstance(key, dict):
+        return None
+    if expression in _simple_updates:
+        actions = _simple_updates[expression]
+    else:
+        actions = _simple_actions(expression)
+        _remember(_simple_updates, expression, actions)
+    table = backend.tables.get(table_name)
+    if actions is None or table is None or table.stream_shard is not None:
+        return None
+    if table.hash_key_attr not in key or (table.range_key_attr and table.range_key_attr not in key):
+        return None
+    if len(key) != (2 if table.range_key_attr else 1):
+        return None
+    protected = set(table.attribute_keys) | {attribute["AttributeName"] for attribute in table.attr}
+    protected |= {table.hash_key_attr, table.range_key_attr}
+    names, values = names or {}, values or {}
+    changes, seen = [], set()
+    for kind, placeholder, value_name in actions:
+        name, value = names.get(placeholder), values.get(value_name)
+        if not isinstance(name, str) or name in protected or name in seen or not isinstance(value, dict):
+            return None
+        if kind == "ADD" and set(value) != {"N"}:
+            return None
+        seen.add(name)
+        changes.append((kind, name, value))
+    hash_value = DynamoType(key[table.hash_key_attr])
+    range_value = DynamoType(key[table.range_key_attr]) if table.range_key_attr else None
+    return table, hash_value, range_value, changes
+
+
 def enabled(on: bool) -> None:
     """Switch the fast paths on or off (the equivalence tests compare both)."""
     global _enabled
@@ -134,6 +263,8 @@ def apply() -> None:
     _originals["make"] = UpdateExpressionParser.make.__func__  # type: ignore[attr-defined]
     _originals["parse"] = ConditionExpressionParser.parse
     _originals["item_new"] = Item.__new__
+    _originals["update_item"] = DynamoDBBackend.update_item
+    DynamoDBBackend.update_item = functools.wraps(DynamoDBBackend.update_item)(_simple_update)  # type: ignore[method-assign]
     Item.__new__ = staticmethod(_untracked_item)  # type: ignore[assignment]
     Item.__init__ = functools.wraps(Item.__init__)(_item_init)  # type: ignore[method-assign]
     UpdateExpressionParser.make = classmethod(_make_update_tree)  # type: ignore[method-assign, assignment]

@@ -74,10 +74,15 @@ def test_the_item_size_limit_falls_where_moto_puts_it(filler):
     assert outcomes[0] == outcomes[1]
 
 
-NAMES = ["n", "total", "count", "tag"]
+NAMES = ["n", "total", "count", "tag", "PK"]
 UPDATES = [
     "SET #a = :x",
     "ADD #a :n",
+    "ADD #a :d, #b :n",
+    "SET #b = :d ADD #a :d",
+    "set #a = :n, #b = :x",
+    "ADD #a :d SET #a = :n",  # invalid: two actions on one path
+    "ADD #a :s",  # a set: moto's own path
     "SET #a = #a + :n",
     "SET #a = if_not_exists(#a, :n) REMOVE #b",
     "ADD #a :n SET #b = :x",
@@ -106,6 +111,8 @@ def _expression_request(rng: random.Random, expression: str | None) -> dict:
         ":n": {"N": str(rng.randrange(0, 6))},
         ":m": {"N": str(rng.randrange(3, 9))},
         ":l": {"L": [{"S": "v"}]},
+        ":d": {"N": rng.choice(["2.50", "-1.25", "0.1", "7"])},
+        ":s": {"SS": ["a", "b"]},
     }
     text = expression or ""
     request = {
