@@ -50,6 +50,7 @@ from moto.dynamodb.models import dynamo_type
 from moto.dynamodb.models import table as table_module
 from moto.dynamodb.models.dynamo_type import DynamoType, Item
 from moto.dynamodb.models.table import RESULT_SIZE_LIMIT, GlobalSecondaryIndex, Table
+from moto.dynamodb.responses import DynamoHandler
 
 from chalicelocal import moto_scans, moto_writes
 
@@ -572,6 +573,25 @@ def _install_projection() -> None:
     Item.project = _project  # type: ignore[method-assign]
 
 
+_dynamodb_lock = threading.RLock()
+
+
+def _install_lock() -> None:
+    """One DynamoDB request at a time. moto's server answers each request in a thread of its own,
+    and its DynamoDB backend (with the indexes and rollback here) has no locks: two transactions
+    at once could interleave between their condition checks and their writes, which DynamoDB
+    never allows. moto's work runs under the GIL anyway, so this costs no throughput; the job
+    runner's concurrent handlers and the API still overlap their own (client-side) work."""
+    original = DynamoHandler.call_action
+
+    @functools.wraps(original)
+    def call_action(self: Any) -> Any:
+        with _dynamodb_lock:
+            return original(self)
+
+    DynamoHandler.call_action = call_action  # type: ignore[method-assign]
+
+
 def apply() -> None:
     """Install once per process (idempotent)."""
     global _applied, _query_enabled, _serializer_enabled
@@ -579,6 +599,7 @@ def apply() -> None:
         _query_enabled = _serializer_enabled = True
         return
     moto_writes.apply()  # first: its UpdateItem is the one the index upkeep below wraps
+    _install_lock()
     original = dynamodb_models.DynamoDBBackend.transact_write_items
 
     @functools.wraps(original)

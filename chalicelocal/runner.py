@@ -4,6 +4,11 @@ partial batch failures (`batchItemFailures`), the queue's visibility timeout, an
 redrive policy (moto moves a message to the DLQ on receive once maxReceiveCount is reached, as
 SQS does).
 
+Like Lambda, which runs several execution environments for one queue, each function is served by
+ALMONER_LOCAL_CONCURRENCY (default 2) threads, each receiving and delivering its own batches; the
+embedded moto answers one DynamoDB request at a time (`moto_speedups`), as DynamoDB isolates
+transactions.
+
 One difference, on purpose: a failed record is made visible again after
 ALMONER_LOCAL_RETRY_SECONDS (default 5) instead of the queue's visibility timeout. The template
 sets 5400 s on long-job queues (6x the function timeout, as AWS advises); locally that would make
@@ -23,11 +28,16 @@ from chalicelocal import lambdas
 from chalicelocal.lambdas import Handler, SqsTrigger
 
 DEFAULT_RETRY_SECONDS = 5
+DEFAULT_CONCURRENCY = 2
 POLL_SECONDS = 1  # long-poll wait: short so that stop() is prompt
 
 
 def retry_seconds() -> int:
     return int(os.environ.get("ALMONER_LOCAL_RETRY_SECONDS", DEFAULT_RETRY_SECONDS))
+
+
+def concurrency() -> int:
+    return max(1, int(os.environ.get("ALMONER_LOCAL_CONCURRENCY", DEFAULT_CONCURRENCY)))
 
 
 def sqs_event(messages: list[dict[str, Any]], queue_arn: str, region: str) -> dict[str, Any]:
@@ -73,27 +83,36 @@ def failed_ids(result: Any, message_ids: list[str], report_failures: bool) -> se
 
 
 class QueueWorker:
-    """One thread per SQS-triggered function (Lambda's event source mapping, concurrency 1)."""
+    """`threads` pollers for one SQS-triggered function (Lambda's event source mapping and its
+    concurrent execution environments)."""
 
     def __init__(
-        self, trigger: SqsTrigger, queue_url: str, queue_arn: str, handler: Handler | None = None
+        self,
+        trigger: SqsTrigger,
+        queue_url: str,
+        queue_arn: str,
+        handler: Handler | None = None,
+        threads: int = 1,
     ) -> None:
         self.trigger, self.queue_url, self.queue_arn = trigger, queue_url, queue_arn
         self.handler = handler or lambdas.load_handler(trigger.function.handler)
         self.region = os.environ.get("AWS_DEFAULT_REGION", "eu-west-2")
         self._sqs = boto3.client("sqs")
         self._stop = threading.Event()
-        self._thread = threading.Thread(
-            target=self._run, name=f"jobs-{trigger.function.logical_id}", daemon=True
-        )
+        self._threads = [
+            threading.Thread(target=self._run, name=f"jobs-{trigger.function.logical_id}-{n}", daemon=True)
+            for n in range(max(1, threads))
+        ]
 
     def start(self) -> None:
-        self._thread.start()
+        for thread in self._threads:
+            thread.start()
 
     def stop(self) -> None:
         self._stop.set()
-        if self._thread.is_alive():
-            self._thread.join(timeout=POLL_SECONDS + 30)
+        for thread in self._threads:
+            if thread.is_alive():
+                thread.join(timeout=POLL_SECONDS + 30)
 
     def _run(self) -> None:
         while not self._stop.is_set():
@@ -162,7 +181,7 @@ def start_workers(triggers: list[SqsTrigger], created: dict[str, Any]) -> list[Q
             print(f"chalicelocal: {trigger.function.logical_id}: queue {trigger.queue} not created; skipped")
             continue
         try:
-            worker = QueueWorker(trigger, created[trigger.queue], arns[trigger.queue])
+            worker = QueueWorker(trigger, created[trigger.queue], arns[trigger.queue], threads=concurrency())
         except Exception as exc:  # (one broken handler must not stop the stack)
             print(f"chalicelocal: cannot load {trigger.function.handler}: {exc!r}; its queue is not served")
             continue

@@ -131,8 +131,6 @@ def sqs_handler(handle_message: JobHandler) -> Callable[[dict[str, Any], Any], A
     # every API function imports this module to enqueue jobs.
     from aws_lambda_powertools.utilities.batch import BatchProcessor, EventType, process_partial_response
 
-    processor = BatchProcessor(event_type=EventType.SQS)
-
     def record_handler(record: Any) -> None:
         message = json.loads(record.body)
         logger.append_keys(job_id=message.get("job_id"), tenant_id=message.get("tenant_id"))
@@ -144,6 +142,9 @@ def sqs_handler(handle_message: JobHandler) -> Callable[[dict[str, Any], Any], A
             raise
 
     def handler(event: dict[str, Any], context: Any) -> Any:
+        # a processor per invocation: it keeps the batch's outcomes, and the local job runner
+        # invokes a handler from several threads at once, as Lambda runs several environments
+        processor = BatchProcessor(event_type=EventType.SQS)
         return process_partial_response(
             event=event, record_handler=record_handler, processor=processor, context=context
         )

@@ -200,8 +200,10 @@ def close_chunk(
         transaction.add(model, key, **deltas)
     try:
         transaction.commit()
-    except TransactionFailed:
-        return False
+    except TransactionFailed as failed:
+        if "manifest" in failed.tags:
+            return False  # another delivery closed the chunk first
+        raise  # cancelled for another reason (a conflict with a concurrent chunk): retried
     errors.add_failures(outcome.failed_rows)
     errors.flush()
     return True

@@ -4,6 +4,8 @@ ids, retry after a (short, local) visibility timeout, redrive to the DLQ after m
 from __future__ import annotations
 
 import json
+import threading
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -119,3 +121,32 @@ def test_a_handler_returning_nothing_succeeds_for_every_record(queues: dict[str,
 def test_batch_item_failures_are_read_as_lambda_reads_them(result: Any, expected: set[str]) -> None:
     assert runner.failed_ids(result, ["a", "b"], report_failures=True) == expected
     assert runner.failed_ids(result, ["a", "b"], report_failures=False) == set()
+
+
+def test_two_threads_deliver_batches_at_the_same_time(queues: dict[str, str]) -> None:
+    # GIVEN more messages than one batch, and a worker with two threads (Lambda runs a queue's
+    # batches in several environments at once)
+    barrier = threading.Barrier(2, timeout=15)
+    met: list[bool] = []
+
+    def handler(event: dict[str, Any], context: Any) -> None:
+        try:
+            barrier.wait()  # returns only when the other thread is inside a delivery too
+            met.append(True)
+        except threading.BrokenBarrierError:
+            met.append(False)
+
+    send(queues["queue"], *[f"job-{n}" for n in range(20)])
+    function = Function(logical_id="TestWorker", handler="unused.handler", timeout=20, memory=512)
+    trigger = SqsTrigger(function=function, queue="Jobs", batch_size=10, report_failures=True)
+    job_worker = runner.QueueWorker(trigger, queues["queue"], queues["arn"], handler=handler, threads=2)
+    job_worker.start()
+    try:
+        deadline = time.monotonic() + 30
+        while len(met) < 2 and time.monotonic() < deadline:
+            time.sleep(0.05)
+    finally:
+        job_worker.stop()
+    # THEN two batches were in their handlers at once, and both finished
+    assert met == [True, True]
+    assert bodies_waiting(queues["queue"]) == []
