@@ -52,7 +52,7 @@ from moto.dynamodb.models.dynamo_type import DynamoType, Item
 from moto.dynamodb.models.table import RESULT_SIZE_LIMIT, GlobalSecondaryIndex, Table
 from moto.dynamodb.responses import DynamoHandler
 
-from chalicelocal import moto_scans, moto_writes
+from chalicelocal import moto_requests, moto_scans, moto_writes
 
 _applied = False
 
@@ -619,4 +619,5 @@ def apply() -> None:
     _install_serializer()
     _install_projection()
     moto_scans.apply()
+    moto_requests.apply()
     _applied = _query_enabled = _serializer_enabled = True

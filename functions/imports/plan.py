@@ -22,7 +22,6 @@ import hashlib
 import json
 import math
 import tempfile
-from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import timedelta
@@ -31,6 +30,7 @@ from typing import IO, Any
 from functions.core import clock, keys
 from functions.domain import matching, names
 from functions.domain.imports import donor_match, fields
+from functions.domain.imports.digests import DigestSet
 from functions.domain.imports.rows import (
     Catalog,
     ImportRow,
@@ -192,9 +192,10 @@ class Pass:
         self.new_donors: set[str] = set()  # ids of the donors this import creates
         self.known_donors: set[str] = set()
         self.unknown_donors: set[str] = set()
-        # 8-byte digests, not the strings: what a pass keeps per row stays small (flat memory)
-        self.refs_in_file: set[int] = set()
-        self.fingerprints: Counter[int] = Counter()
+        # 8-byte digests, not the strings, in compact sets: what a pass keeps per row stays small
+        self.refs_in_file = DigestSet()
+        self.fingerprints = DigestSet()  # rows without a reference, by what they say
+        self.repeats: dict[int, int] = {}  # how often such a row came, from its second time
         self.sources_with_refs: dict[str, bool] = {}
         self.tally = Tally()
         self.errors = ErrorSink(item, int(item.generation or 0))
@@ -240,14 +241,14 @@ class Pass:
             if ref is None:
                 mark = fingerprint(row)
                 mark_key = _digest(mark)
-                self.fingerprints[mark_key] += 1
-                seen = self.fingerprints[mark_key]
+                seen = 1
+                if not self.fingerprints.add(mark_key):
+                    seen = self.repeats[mark_key] = self.repeats.get(mark_key, 1) + 1
                 ref = mark if seen == 1 else f"{mark}#{seen}"
             seen_key = _digest(source, ref)
-            if seen_key in self.refs_in_file:
+            if not self.refs_in_file.add(seen_key):
                 self.tally.duplicates += 1
                 continue
-            self.refs_in_file.add(seen_key)
             keyed.append((row, source, ref))
         keyed = self._without_existing(keyed)
         self._look_up_donors([row for row, _, _ in keyed])
