@@ -166,7 +166,7 @@ def drain(worker, owner, job_id: str) -> dict:  # type: ignore[no-untyped-def]
         job = owner.get(f"/api/jobs/{job_id}").json
         if job["status"] in ("done", "failed"):
             return job
-        time.sleep(0.05)
+        time.sleep(0.25)
 
 
 def import_file(client, worker, path: Path, tenant_name: str, donors: int) -> dict:  # type: ignore[no-untyped-def]

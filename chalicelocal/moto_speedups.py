@@ -44,6 +44,7 @@ from collections.abc import Iterator
 from types import SimpleNamespace
 from typing import Any
 
+from moto import backends as moto_backends
 from moto.core import serialize as moto_serialize
 from moto.dynamodb import models as dynamodb_models
 from moto.dynamodb.models import dynamo_type
@@ -592,6 +593,13 @@ def _install_lock() -> None:
     DynamoHandler.call_action = call_action  # type: ignore[method-assign]
 
 
+def _install_module_list() -> None:
+    """moto's server lists its own package directory (a `listdir` and ~150 `isdir` calls) on
+    every request to find the service a host names; the directory does not change while it runs."""
+    modules = tuple(moto_backends.list_of_moto_modules())
+    moto_backends.list_of_moto_modules = lambda: modules  # type: ignore[assignment]
+
+
 def apply() -> None:
     """Install once per process (idempotent)."""
     global _applied, _query_enabled, _serializer_enabled
@@ -600,6 +608,7 @@ def apply() -> None:
         return
     moto_writes.apply()  # first: its UpdateItem is the one the index upkeep below wraps
     _install_lock()
+    _install_module_list()
     original = dynamodb_models.DynamoDBBackend.transact_write_items
 
     @functools.wraps(original)

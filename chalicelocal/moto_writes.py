@@ -105,11 +105,16 @@ def _make_update_tree(cls: type, expression: str) -> Any:
 
 
 def _condition_key(parser: ConditionExpressionParser) -> tuple[Any, ...] | None:
+    names, values = parser.expression_attribute_names, parser.expression_attribute_values
+    if names is not None and not (
+        isinstance(names, dict) and all(isinstance(n, str) and isinstance(v, str) for n, v in names.items())
+    ):
+        return None
     try:
         return (
             parser.condition_expression,
-            json.dumps(parser.expression_attribute_names, sort_keys=True),
-            json.dumps(parser.expression_attribute_values, sort_keys=True),
+            tuple(sorted(names.items())) if names is not None else None,
+            json.dumps(values, sort_keys=True) if values is not None else None,
         )
     except (TypeError, ValueError):  # a value JSON cannot spell (bytes): parse as moto does
         return None
