@@ -13,10 +13,21 @@ from pynamodb.exceptions import TransactWriteError
 from pynamodb.models import Model
 from pynamodb.transactions import TransactWrite
 
+from functions.core import item_requests
 from functions.core.table import Entity
 
 MAX_ITEMS = 100  # DynamoDB's limit of items in one transaction
 Operation = tuple[str | None, Model, dict[str, Any]]  # (tag, item, its write's arguments)
+
+
+class _ItemConnection(Connection):
+    """PynamoDB's connection whose client writes plain item requests directly
+    (`functions.core.item_requests`): transactions are most of an import's work."""
+
+    @property
+    def client(self) -> Any:
+        return item_requests.use_for(super().client)
+
 
 _connection: Connection | None = None
 
@@ -24,7 +35,7 @@ _connection: Connection | None = None
 def _conn() -> Connection:
     global _connection
     if _connection is None:
-        _connection = Connection()
+        _connection = _ItemConnection()
     return _connection
 
 
