@@ -20,20 +20,8 @@ from typing import Any
 
 from moto.dynamodb.responses import DynamoHandler
 
-ITEM_OPERATIONS = frozenset(
-    {
-        "BatchGetItem",
-        "BatchWriteItem",
-        "DeleteItem",
-        "GetItem",
-        "PutItem",
-        "Query",
-        "Scan",
-        "TransactGetItems",
-        "TransactWriteItems",
-        "UpdateItem",
-    }
-)
+from functions.core.item_requests import ITEM_OPERATIONS  # the same operations, written plainly
+
 _NOT_PLAIN = (b'"B"', b'"BS"', b"null")
 
 _applied = False

@@ -26,21 +26,21 @@ def _moto_parse(action: str, body: bytes) -> dict:
     )
 
 
+def _bodies(seed: int, plain: bool):
+    client = boto3.client("dynamodb", region_name="eu-west-2", endpoint_url="http://127.0.0.1:9")
+    for action, params in requests(random.Random(seed), plain=plain):  # noqa: S311
+        yield action, _wire(client, action, params)
+
+
 @pytest.mark.parametrize("seed", range(6))
 def test_a_plain_request_reads_as_motos_parser_reads_it(seed):
-    client = boto3.client("dynamodb", region_name="eu-west-2", endpoint_url="http://127.0.0.1:9")
-    rng = random.Random(seed)  # noqa: S311
-    for action, params in requests(rng, plain=True):
-        body = _wire(client, action, params)
+    for action, body in _bodies(seed, plain=True):
         assert moto_requests.plain_body(action, body) == _moto_parse(action, body), action
 
 
 @pytest.mark.parametrize("seed", range(6))
 def test_binary_and_null_values_and_other_operations_go_to_motos_parser(seed):
-    client = boto3.client("dynamodb", region_name="eu-west-2", endpoint_url="http://127.0.0.1:9")
-    rng = random.Random(seed)  # noqa: S311
-    for action, params in requests(rng, plain=False):
-        body = _wire(client, action, params)
+    for action, body in _bodies(seed, plain=False):
         plain = moto_requests.plain_body(action, body)
         assert plain is None or plain == _moto_parse(action, body), action
     assert moto_requests.plain_body("PutItem", b'{"TableName": "t", "Item": {"b": {"B": "AA=="}}}') is None
