@@ -24,9 +24,6 @@ from functions.core.item_requests import ITEM_OPERATIONS  # the same operations,
 
 _NOT_PLAIN = (b'"B"', b'"BS"', b"null")
 
-_applied = False
-_enabled = True
-
 
 def plain_body(action: str, body: Any) -> dict[str, Any] | None:
     """The parameters of `body` when json.loads reads them as moto's parser would, else None."""
@@ -41,29 +38,16 @@ def plain_body(action: str, body: Any) -> dict[str, Any] | None:
     return parsed if isinstance(parsed, dict) else None
 
 
-def _install() -> None:
+def install() -> None:
+    """Wrap moto's request reading (once, from `moto_speedups.apply`)."""
     original = DynamoHandler.parse_parameters
 
     @functools.wraps(original)
     def parse_parameters(self: Any, request: Any) -> None:
-        parsed = plain_body(self._get_action(), request.data) if _enabled else None
+        parsed = plain_body(self._get_action(), request.data)
         if parsed is None:
             original(self, request)
         else:
             self.params = parsed
 
     DynamoHandler.parse_parameters = parse_parameters  # type: ignore[method-assign]
-
-
-def set_enabled(enabled: bool) -> None:
-    """Turn the fast path off or on (the equivalence tests compare both)."""
-    global _enabled
-    _enabled = enabled
-
-
-def apply() -> None:
-    global _applied
-    if not _applied:
-        _install()
-        _applied = True
-    set_enabled(True)

@@ -31,7 +31,6 @@ from moto.dynamodb.models.table import Table
 
 KEPT_SCANS = 16  # scans under way at once whose next page is remembered
 
-_applied = False
 _enabled = True
 _lock = threading.Lock()
 _local = threading.local()
@@ -66,7 +65,8 @@ def _current(table: Table, snapshot: list[Any], start: int, consumed: list[int])
         yield current
 
 
-def _install() -> None:
+def install() -> None:
+    """Wrap moto's scan (once, from `moto_speedups.apply`, after it wraps `all_items`)."""
     original_scan = Table.scan
     original_all_items = Table.all_items
 
@@ -132,12 +132,3 @@ def set_enabled(enabled: bool) -> None:
     _enabled = enabled
     with _lock:
         _resume.clear()
-
-
-def apply() -> None:
-    """Install once per process (idempotent); after `moto_speedups` wraps `all_items`."""
-    global _applied
-    if not _applied:
-        _install()
-        _applied = True
-    set_enabled(True)

@@ -627,6 +627,6 @@ def apply() -> None:
     _install_query()
     _install_serializer()
     _install_projection()
-    moto_scans.apply()
-    moto_requests.apply()
+    moto_scans.install()
+    moto_requests.install()
     _applied = _query_enabled = _serializer_enabled = True
