@@ -116,7 +116,9 @@ class Context:
         self.today = clock.today()
         self._charity: Charity | None = None
         self._declarations: dict[str, list[model.Declaration]] = {}
-        self._fresh = list(fresh)
+        self._fresh: dict[str, list[DeclarationRecord]] = {}  # by donor
+        for record in fresh:
+            self._fresh.setdefault(record.donor_id, []).append(record)
         self._benefits: dict[tuple[str, int], dict[str, BenefitEntry]] = {}
 
     def charity(self) -> Charity:
@@ -126,11 +128,14 @@ class Context:
 
     def declarations(self, donor_id: str) -> list[model.Declaration]:
         if donor_id not in self._declarations:
-            fresh = {r.declaration_id: r for r in self._fresh if r.donor_id == donor_id}
+            fresh = {r.declaration_id: r for r in self.fresh_of(donor_id)}
             stored = declaration_records(self.tenant_id, donor_id)
             stored = [record for record in stored if record.declaration_id not in fresh]
             self._declarations[donor_id] = [domain_declaration(r) for r in [*stored, *fresh.values()]]
         return self._declarations[donor_id]
+
+    def fresh_of(self, donor_id: str) -> list[DeclarationRecord]:
+        return self._fresh.get(donor_id, [])
 
     def note(self, donation: Donation, *, removed: bool = False) -> None:
         """This write's own version of a donation (or its deletion) for the benefit cap: the GSI3

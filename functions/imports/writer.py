@@ -57,9 +57,7 @@ class ImportContext(eligibility.Context):
     def declarations(self, donor_id: str) -> list[Any]:
         if donor_id in self._new_donors and donor_id not in self._declarations:
             self._declarations[donor_id] = [
-                eligibility.domain_declaration(record)
-                for record in self._fresh
-                if record.donor_id == donor_id
+                eligibility.domain_declaration(record) for record in self.fresh_of(donor_id)
             ]
         return super().declarations(donor_id)
 
