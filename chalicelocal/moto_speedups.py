@@ -38,6 +38,7 @@ import contextlib
 import copy
 import functools
 import inspect
+import itertools
 import threading
 import weakref
 from collections.abc import Iterator
@@ -183,6 +184,63 @@ def _spec(table: Table, index_name: str | None) -> _Spec | None:
     )
 
 
+class _Sorted:
+    """One partition's entries in order, kept in blocks of about `BLOCK` entries: filing or
+    removing one entry moves only its block (a plain list moved the whole partition, a quarter
+    of a million entries for a charity that imported 100,000 donations). Reads by position
+    (`len`, `[i]`, and so `bisect` with a key) see the one sorted sequence."""
+
+    BLOCK = 512
+    __slots__ = ("blocks", "firsts", "starts")
+
+    def __init__(self, ordered: list[tuple[Any, ...]]) -> None:
+        self.blocks = [ordered[i : i + self.BLOCK] for i in range(0, len(ordered), self.BLOCK)]
+        self.firsts = [_native(block[0]) for block in self.blocks]
+        self.starts: list[int] | None = None  # each block's first position, worked out when read
+
+    def __len__(self) -> int:
+        return sum(len(block) for block in self.blocks)
+
+    def __getitem__(self, position: int) -> tuple[Any, ...]:
+        if self.starts is None:
+            self.starts = list(itertools.accumulate((len(block) for block in self.blocks), initial=0))
+        if not 0 <= position < self.starts[-1]:
+            raise IndexError(position)
+        number = bisect.bisect_right(self.starts, position) - 1
+        return self.blocks[number][position - self.starts[number]]
+
+    def _block_of(self, native: tuple[Any, ...]) -> int:
+        return max(0, bisect.bisect_right(self.firsts, native) - 1)
+
+    def insort(self, entry: tuple[Any, ...]) -> None:
+        self.starts = None
+        native = _native(entry)
+        if not self.blocks:
+            self.blocks, self.firsts = [[entry]], [native]
+            return
+        number = self._block_of(native)
+        block = self.blocks[number]
+        bisect.insort(block, entry, key=_native)
+        self.firsts[number] = _native(block[0])
+        if len(block) > 2 * self.BLOCK:
+            self.blocks[number : number + 1] = [block[: self.BLOCK], block[self.BLOCK :]]
+            self.firsts.insert(number + 1, _native(block[self.BLOCK]))
+
+    def remove(self, entry: tuple[Any, ...]) -> None:
+        self.starts = None
+        native = _native(entry)
+        number = self._block_of(native)
+        block = self.blocks[number]
+        position = bisect.bisect_left(block, native, key=_native)
+        while block[position] is not entry:
+            position += 1
+        del block[position]
+        if not block:
+            del self.blocks[number], self.firsts[number]
+        elif position == 0:
+            self.firsts[number] = _native(block[0])
+
+
 class _Index:
     """One index's (or the base table's) partitions: partition key -> entries in moto's order.
 
@@ -194,7 +252,7 @@ class _Index:
 
     def __init__(self, spec: _Spec) -> None:
         self.spec, self.spec_key = spec, spec.key()
-        self.partitions: dict[tuple[str, Any], list[tuple[Any, ...]]] = {}
+        self.partitions: dict[tuple[str, Any], _Sorted] = {}
         self.entries: dict[tuple[DynamoType, DynamoType | None], tuple[tuple[str, Any], tuple[Any, ...]]] = {}
 
     def _entry(self, item: Any) -> tuple[tuple[str, Any], tuple[Any, ...]] | None:
@@ -212,14 +270,32 @@ class _Index:
 
     def add(self, item: Any, *, in_order: bool) -> None:
         located = self._entry(item)
-        if located is None:
-            return
+        if located is not None:
+            self._file(item, located, in_order=in_order)
+
+    def refile(self, key: tuple[DynamoType, DynamoType | None], item: Any) -> None:
+        """File the item stored at `key` again after a write; an item whose index values did not
+        change (most updates: counters, totals) keeps its place, as moving it would not move it."""
+        located = self._entry(item)
+        old = self.entries.get(key)
+        if old is not None and located is not None and old[0] == located[0]:
+            if _native(old[1]) == _native(located[1]):
+                return
+        self.discard(key)
+        if located is not None:
+            self._file(item, located, in_order=True)
+
+    def _file(self, item: Any, located: tuple[tuple[str, Any], tuple[Any, ...]], *, in_order: bool) -> None:
         partition_key, entry = located
-        entries = self.partitions.setdefault(partition_key, [])
+        entries = self.partitions.get(partition_key)
+        if entries is None:
+            entries = self.partitions[partition_key] = _Sorted([])
         if in_order:
-            bisect.insort(entries, entry, key=_native)
+            entries.insort(entry)
+        elif entries.blocks:  # while the index is built: `_index` orders each partition at the end
+            entries.blocks[0].append(entry)
         else:
-            entries.append(entry)
+            entries.blocks.append([entry])
         self.entries[(item.hash_key, item.range_key)] = located
 
     def discard(self, key: tuple[DynamoType, DynamoType | None]) -> None:
@@ -228,11 +304,8 @@ class _Index:
             return
         partition_key, entry = located
         entries = self.partitions[partition_key]
-        position = bisect.bisect_left(entries, _native(entry), key=_native)
-        while entries[position] is not entry:
-            position += 1
-        del entries[position]
-        if not entries:
+        entries.remove(entry)
+        if not entries.blocks:
             del self.partitions[partition_key]
 
 
@@ -250,8 +323,10 @@ def _index(table: Table, index_name: str | None, spec: _Spec) -> _Index:
         index = _Index(spec)
         for item in _table_items(table):
             index.add(item, in_order=False)
-        for entries in index.partitions.values():
-            entries.sort(key=_native)
+        for partition_key, unordered in index.partitions.items():
+            ordered = [entry for block in unordered.blocks for entry in block]
+            ordered.sort(key=_native)
+            index.partitions[partition_key] = _Sorted(ordered)
         indexes[index_name] = index
     return index
 
@@ -269,9 +344,10 @@ def _reindex(table: Table, hash_value: DynamoType, range_value: DynamoType | Non
             else:
                 item = table.items.get(hash_value)
             for index in indexes.values():
-                index.discard(key)
-                if item is not None:
-                    index.add(item, in_order=True)
+                if item is None:
+                    index.discard(key)
+                else:
+                    index.refile(key, item)
         except Exception:
             # An item moto accepts but these indexes cannot order (a key attribute of the wrong
             # type): forget them; the next query rebuilds or falls back to moto's own walk.
@@ -279,7 +355,7 @@ def _reindex(table: Table, hash_value: DynamoType, range_value: DynamoType | Non
 
 
 def _window(
-    entries: list[tuple[Any, ...]], lo: int, hi: int, operator: str, values: list[Any]
+    entries: _Sorted | list[Any], lo: int, hi: int, operator: str, values: list[Any]
 ) -> tuple[int, int]:
     """The entries whose sort-key value can satisfy the key condition (a contiguous run)."""
     operator = operator.upper()
@@ -340,7 +416,8 @@ def _candidates(table: Table, arguments: dict[str, Any]) -> list[Any] | None:
     start_key = arguments.get("exclusive_start_key")
     operator = arguments.get("range_comparison")
     with _lock:
-        entries = _index(table, index_name, spec).partitions.get((hash_value.type, hash_value.cast_value), [])
+        found = _index(table, index_name, spec).partitions.get((hash_value.type, hash_value.cast_value))
+        entries: _Sorted | list[Any] = found if found is not None else []
         lo, hi = 0, len(entries)
         if exact and operator:
             compared = range_conditions[-1][0] if range_conditions else spec.range_attr

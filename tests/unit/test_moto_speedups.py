@@ -3,6 +3,7 @@ the table."""
 
 from __future__ import annotations
 
+import bisect
 import random
 
 import boto3
@@ -361,8 +362,9 @@ def _pages(client, request, rng):
     return pages
 
 
-@pytest.mark.parametrize("seed", range(3))
-def test_queries_answer_as_moto_does_through_every_write_path(query_table, seed):
+@pytest.mark.parametrize(("seed", "block"), [(0, 512), (1, 512), (2, 512), (3, 2), (4, 3)])
+def test_queries_answer_as_moto_does_through_every_write_path(query_table, seed, block, monkeypatch):
+    monkeypatch.setattr(moto_speedups._Sorted, "BLOCK", block)  # small blocks: split, emptied, many
     rng = random.Random(seed)  # noqa: S311
     for _ in range(60):
         query_table.put_item(TableName=QUERY_TABLE, Item=_random_item(rng))
@@ -618,3 +620,31 @@ def _projected(item, paths, fast):  # type: ignore[no-untyped-def]
             return item.project(paths)
         except TypeError as error:
             return f"{type(error).__name__}: {error}"
+
+
+@pytest.mark.parametrize("block", [1, 2, 5, 512])
+def test_a_partition_in_blocks_reads_as_one_sorted_list(block, monkeypatch):
+    monkeypatch.setattr(moto_speedups._Sorted, "BLOCK", block)
+    rng = random.Random(block)  # noqa: S311
+    expected: list[tuple] = []
+    partition = moto_speedups._Sorted([])
+    for step in range(600):
+        if expected and rng.random() < 0.35:
+            entry = expected.pop(rng.randrange(len(expected)))
+            partition.remove(entry)
+        else:
+            entry = (rng.choice("abc"), rng.randrange(10**6), object())  # (values..., reference)
+            expected.append(entry)
+            expected.sort(key=lambda e: e[:-1])
+            partition.insort(entry)
+        if step % 25 == 0 or step > 580:
+            assert len(partition) == len(expected)
+            assert [partition[i] for i in range(len(expected))] == expected
+            probe = (rng.choice("abc"), rng.randrange(10**6))
+            for find in (bisect.bisect_left, bisect.bisect_right):
+                assert find(partition, probe, key=lambda e: e[:-1]) == find(
+                    expected, probe, key=lambda e: e[:-1]
+                )
+    with pytest.raises(IndexError):
+        partition[len(expected)]
+    assert max(len(b) for b in partition.blocks) <= 2 * block and all(partition.blocks)
