@@ -62,7 +62,27 @@ _condition_trees: dict[tuple[Any, ...], tuple[Any, list[str], list[str]]] = {}
 
 def _size(key: str, value: Any) -> int:
     size = dynamo_type.bytesize(key)
-    return size + (value.size() if type(value) is DynamoType else dynamo_type.bytesize(str(value)))
+    if type(value) is not DynamoType:
+        return size + dynamo_type.bytesize(str(value))
+    raw = value.value
+    if type(raw) is str and value.type in ("S", "N"):  # `DynamoType.size` of a string or number
+        return size + (len(raw) if value.type == "N" or raw.isascii() else len(raw.encode("utf-8")))
+    return size + value.size()
+
+
+_FLAT_TYPES = frozenset({"S", "N", "B", "BOOL", "NULL", "SS", "NS", "BS"})
+
+
+def _dynamo(value: Any) -> DynamoType:
+    """`DynamoType(value)`: a value of one flat type (no list or map inside) is set directly,
+    which is all moto's constructor does for it."""
+    if type(value) is dict and len(value) == 1:
+        ((kind, raw),) = value.items()
+        if kind in _FLAT_TYPES:
+            converted = object.__new__(DynamoType)
+            converted.type, converted.value = kind, raw
+            return converted
+    return DynamoType(value)
 
 
 def _item_init(self: Item, hash_key: DynamoType, range_key: DynamoType | None, attrs: dict[str, Any]) -> None:
@@ -74,7 +94,7 @@ def _item_init(self: Item, hash_key: DynamoType, range_key: DynamoType | None, a
     filled = LimitedSizeDict()
     total = 0
     for key, value in attrs.items():
-        converted = DynamoType(value)
+        converted = _dynamo(value)
         total += _size(key, converted)
         if total > ITEM_SIZE_LIMIT:
             raise ItemSizeTooLarge

@@ -57,12 +57,16 @@ def test_an_item_is_built_as_moto_builds_it(seed):
         ours = Item(DynamoType({"S": "pk"}), None, attrs)
         assert type(ours.attrs) is type(theirs.attrs)
         assert ours.attrs == theirs.attrs and ours.to_json() == theirs.to_json()
+        for name, value in theirs.attrs.items():
+            assert type(ours.attrs[name]) is type(value) and vars(ours.attrs[name]) == vars(value)
         assert ours.size() == theirs.size()
 
 
 @pytest.mark.parametrize("filler", [404_900, 404_980, 404_990, 405_000, 406_000])
-def test_the_item_size_limit_falls_where_moto_puts_it(filler):
-    attrs = {"PK": {"S": "p"}, "big": {"S": "x" * filler}, "n": {"N": "12345"}}
+@pytest.mark.parametrize("letter", ["x", "é", "€"])  # one, two and three bytes in UTF-8
+def test_the_item_size_limit_falls_where_moto_puts_it(filler, letter):
+    size = len(letter.encode("utf-8"))
+    attrs = {"PK": {"S": "p"}, "big": {"S": "é" + letter * ((filler - 2) // size)}, "n": {"N": "12345"}}
     outcomes = []
     for on in (False, True):
         moto_writes.enabled(on)
