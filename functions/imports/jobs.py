@@ -37,9 +37,33 @@ from functions.imports.models import (
 DRY_RUN, RUN, UNDO = "import-dry-run", "import-run", "import-undo"
 
 
+def _body(tenant_id: str, job_id: str, job_type: str, payload: dict[str, Any]) -> str:
+    return json.dumps({"job_id": job_id, "tenant_id": tenant_id, "job_type": job_type, "payload": payload})
+
+
 def enqueue(tenant_id: str, job_id: str, job_type: str, payload: dict[str, Any]) -> None:
-    body = {"job_id": job_id, "tenant_id": tenant_id, "job_type": job_type, "payload": payload}
-    aws.client("sqs").send_message(QueueUrl=config.queue_url("imports"), MessageBody=json.dumps(body))
+    body = _body(tenant_id, job_id, job_type, payload)
+    aws.client("sqs").send_message(QueueUrl=config.queue_url("imports"), MessageBody=body)
+
+
+def enqueue_many(tenant_id: str, job_id: str, job_type: str, payloads: list[dict[str, Any]]) -> None:
+    """One message per payload, ten to a SendMessageBatch; an entry SQS refuses is sent again."""
+    sqs, queue_url = aws.client("sqs"), config.queue_url("imports")
+    for start in range(0, len(payloads), 10):
+        entries = [
+            {"Id": str(n), "MessageBody": _body(tenant_id, job_id, job_type, payload)}
+            for n, payload in enumerate(payloads[start : start + 10])
+        ]
+        for _ in range(5):
+            failed = {
+                entry["Id"]
+                for entry in sqs.send_message_batch(QueueUrl=queue_url, Entries=entries).get("Failed", [])
+            }
+            entries = [entry for entry in entries if entry["Id"] in failed]
+            if not entries:
+                break
+        else:
+            raise RuntimeError(f"SQS refused {len(entries)} import messages")
 
 
 def _fail(item: ImportItem, job: jobs.Job, problem: NotReadable) -> None:
@@ -80,7 +104,8 @@ def run_plan(message: dict[str, Any]) -> None:
     item = repository.get(tenant_id, payload["import_id"])
     if item.status != IMPORTING or item.job_id != job.job_id:
         return
-    if item.chunks_total is None:
+    planned_now = item.chunks_total is None
+    if planned_now:
         if not jobs.start(job):
             return
         this_pass = plan.Pass(item, dry=False)
@@ -111,14 +136,21 @@ def run_plan(message: dict[str, Any]) -> None:
         )
         jobs.progress(job, 0, planned)
         item = repository.get(tenant_id, item.import_id)
-    for number in range(1, int(item.chunks_total or 0) + 1):
-        manifest = repository.get_manifest(tenant_id, item.import_id, number)
-        if manifest is None or manifest.status != "done":
-            enqueue(
-                tenant_id, job.job_id, RUN, {"import_id": item.import_id, "step": "chunk", "chunk": number}
-            )
+    waiting = [
+        number
+        for number in range(1, int(item.chunks_total or 0) + 1)
+        # chunks just planned have never been sent; after a redelivery, done chunks are skipped
+        if planned_now or _not_done(tenant_id, item.import_id, number)
+    ]
+    payloads = [{"import_id": item.import_id, "step": "chunk", "chunk": number} for number in waiting]
+    enqueue_many(tenant_id, job.job_id, RUN, payloads)
     if not item.chunks_total:
         finish_run(item, job)
+
+
+def _not_done(tenant_id: str, import_id: str, number: int) -> bool:
+    manifest = repository.get_manifest(tenant_id, import_id, number)
+    return manifest is None or manifest.status != "done"
 
 
 def chunk(message: dict[str, Any]) -> None:

@@ -589,3 +589,34 @@ def test_a_chunk_another_delivery_finished_meanwhile_is_not_counted_again(owner,
     assert done["status"] == "imported"
     assert done["counts"]["donations_new"] == 8 and done["progress"] == {"done": 8, "total": 8}
     assert len(ih.donations(owner)) == 8
+
+
+def test_chunk_messages_are_sent_ten_at_a_time_and_a_refused_one_again(aws, monkeypatch):
+    # GIVEN an SQS that refuses one entry of the first batch it is sent
+    sqs = import_jobs.aws.client("sqs")
+    calls: list[int] = []
+    original = sqs.send_message_batch
+
+    def flaky(**kwargs):
+        entries = kwargs["Entries"]
+        calls.append(len(entries))
+        if len(calls) > 1:
+            return original(**kwargs)
+        answer = original(**{**kwargs, "Entries": entries[1:]})
+        answer["Failed"] = [{"Id": entries[0]["Id"], "SenderFault": False, "Code": "InternalError"}]
+        return answer
+
+    monkeypatch.setattr(sqs, "send_message_batch", flaky)
+    # WHEN 23 chunks are queued
+    payloads = [{"import_id": "i1", "step": "chunk", "chunk": n} for n in range(1, 24)]
+    import_jobs.enqueue_many("t1", "j1", import_jobs.RUN, payloads)
+    # THEN they went in batches of ten, the refused one again, and each chunk is queued once
+    assert calls == [10, 1, 10, 3]
+    queued = []
+    for _ in range(10):
+        messages = ih.receive(aws, "ImportsQueue")
+        if not messages:
+            break
+        queued += [json.loads(m["Body"])["payload"]["chunk"] for m in messages]
+        ih.delete_messages(aws, messages)
+    assert sorted(queued) == list(range(1, 24))
