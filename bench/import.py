@@ -1,11 +1,13 @@
 """Import: a generated donations CSV imported end to end on the local stack (ARCHITECTURE.md §8).
 
-The embedded AWS of `chalicelocal` (moto's server with `moto_speedups`) runs in a child process,
-as it does inside `make run`; this process is the API (Chalice's test client over `app.py`) and
-the imports worker, fed by `chalicelocal.runner.QueueWorker` exactly as the local stack feeds it
-(real SQS messages, batches, partial failures) with `--concurrency` threads (default: the local
-stack's, ALMONER_LOCAL_CONCURRENCY or 2; Lambda runs a queue's batches in several environments at
-once). It:
+The embedded AWS of `chalicelocal` (`embedded.start_moto`: moto's server with `moto_speedups`)
+runs in a child process, as DynamoDB, S3 and SQS are not in a Lambda's interpreter; this process
+is the API (Chalice's test client over `app.py`) and the imports worker, fed by
+`chalicelocal.runner.QueueWorker` exactly as the local stack feeds it (real SQS messages,
+batches, partial failures) with `--concurrency` threads (default: the local stack's,
+ALMONER_LOCAL_CONCURRENCY or 5, the batches Lambda starts with). `make run` differs here: it hosts
+moto in a thread of its own process, so there the API, the workers and moto share one
+interpreter and one core, and the same import takes about the sum of both processes' CPU. It:
 
 1. generates a CSV of `--rows` donations (default 100,000) from `--donors` people, with UK dates,
    amounts like `£1,234.50`, names in one column and a Gift Aid column; 1 donor in 10 already
@@ -292,7 +294,7 @@ def main() -> int:
         "--concurrency",
         type=int,
         default=None,
-        help="job runner threads for the imports queue (the local stack's default: 2)",
+        help="job runner threads for the imports queue (the local stack's default: 5)",
     )
     args = parser.parse_args()
 
