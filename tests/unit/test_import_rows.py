@@ -536,3 +536,10 @@ def test_a_donor_created_earlier_in_the_file_is_found_by_the_later_rows():
     later = facts("", "Ann Lee", "ann@example.org", "CF1 1AA")
     decision = donor_match.decide(later, index.candidates(later))
     assert (decision.kind, decision.donor_id) == (donor_match.LINK, "new-1")
+
+
+def test_a_field_is_read_from_the_first_column_mapped_to_it():
+    mapping = fields.ImportMapping(columns={"Email": "email", "Email 2": "email", "Amount": "amount"})
+    assert mapping.column_of("email") == "Email"
+    assert mapping.column_of("amount") == "Amount"
+    assert mapping.column_of("phone") is None

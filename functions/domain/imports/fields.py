@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from functions.domain.imports.transforms import (
     AMOUNT_FORMATS,
@@ -86,10 +87,15 @@ class ImportMapping:
     defaults: dict[str, str] = field(default_factory=dict)
 
     def column_of(self, field_key: str) -> str | None:
+        """The first column mapped to `field_key` (asked for every field of every row)."""
+        return self._column_by_key.get(field_key)
+
+    @cached_property
+    def _column_by_key(self) -> dict[str, str]:
+        found: dict[str, str] = {}
         for column, key in self.columns.items():
-            if key == field_key:
-                return column
-        return None
+            found.setdefault(key, column)
+        return found
 
 
 def mapping_from(raw: Mapping[str, object], file_columns: Iterable[str]) -> ImportMapping:
