@@ -268,34 +268,38 @@ class _Index:
         values = tuple(attrs[name].cast_value for name in self.spec.sort_attrs)
         return (hash_value.type, hash_value.cast_value), (*values, _Ref(item.hash_key, item.range_key))
 
-    def add(self, item: Any, *, in_order: bool) -> None:
-        located = self._entry(item)
-        if located is not None:
-            self._file(item, located, in_order=in_order)
+    def fill(self, items: list[Any]) -> None:
+        """File every item of a table at once (one sort per partition)."""
+        unordered: dict[tuple[str, Any], list[tuple[Any, ...]]] = {}
+        for item in items:
+            located = self._entry(item)
+            if located is not None:
+                unordered.setdefault(located[0], []).append(located[1])
+                self.entries[(item.hash_key, item.range_key)] = located
+        for partition_key, entries in unordered.items():
+            entries.sort(key=_native)
+            self.partitions[partition_key] = _Sorted(entries)
 
     def refile(self, key: tuple[DynamoType, DynamoType | None], item: Any) -> None:
         """File the item stored at `key` again after a write; an item whose index values did not
         change (most updates: counters, totals) keeps its place, as moving it would not move it."""
         located = self._entry(item)
         old = self.entries.get(key)
-        if old is not None and located is not None and old[0] == located[0]:
-            if _native(old[1]) == _native(located[1]):
-                return
+        if (
+            old is not None
+            and located is not None
+            and old[0] == located[0]
+            and _native(old[1]) == _native(located[1])
+        ):
+            return
         self.discard(key)
-        if located is not None:
-            self._file(item, located, in_order=True)
-
-    def _file(self, item: Any, located: tuple[tuple[str, Any], tuple[Any, ...]], *, in_order: bool) -> None:
+        if located is None:
+            return
         partition_key, entry = located
         entries = self.partitions.get(partition_key)
         if entries is None:
             entries = self.partitions[partition_key] = _Sorted([])
-        if in_order:
-            entries.insort(entry)
-        elif entries.blocks:  # while the index is built: `_index` orders each partition at the end
-            entries.blocks[0].append(entry)
-        else:
-            entries.blocks.append([entry])
+        entries.insort(entry)
         self.entries[(item.hash_key, item.range_key)] = located
 
     def discard(self, key: tuple[DynamoType, DynamoType | None]) -> None:
@@ -321,12 +325,7 @@ def _index(table: Table, index_name: str | None, spec: _Spec) -> _Index:
     index = indexes.get(index_name)
     if index is None or index.spec_key != spec.key():
         index = _Index(spec)
-        for item in _table_items(table):
-            index.add(item, in_order=False)
-        for partition_key, unordered in index.partitions.items():
-            ordered = [entry for block in unordered.blocks for entry in block]
-            ordered.sort(key=_native)
-            index.partitions[partition_key] = _Sorted(ordered)
+        index.fill(_table_items(table))
         indexes[index_name] = index
     return index
 

@@ -218,7 +218,7 @@ def _simple_update(
     values: list[tuple[str, DynamoType]] = []
     for kind, name, value in changes:
         if kind == "SET":
-            values.append((name, DynamoType(value)))
+            values.append((name, _dynamo(value)))
             continue
         current = attrs.get(name)
         if current is not None and current.type != "N":
