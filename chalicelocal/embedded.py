@@ -24,7 +24,7 @@ import time
 
 from moto.server import ThreadedMotoServer
 
-from chalicelocal import moto_s3_cors, moto_speedups
+from chalicelocal import moto_s3_cors, moto_speedups, moto_sqs
 
 REGION = "eu-west-2"
 FREEZE_SECONDS = 5.0
@@ -43,6 +43,7 @@ def start_moto(port: int | None = None) -> tuple[ThreadedMotoServer, str]:
     logging.getLogger("werkzeug").setLevel(logging.ERROR)
     moto_speedups.apply()
     moto_s3_cors.apply()
+    moto_sqs.apply()
     server = ThreadedMotoServer(ip_address="127.0.0.1", port=port or free_port(), verbose=False)
     server.start()
     keep_survivors_frozen()

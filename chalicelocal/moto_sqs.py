@@ -1,0 +1,85 @@
+"""SQS receives that never hand one message to two pollers at once.
+
+moto 5.2's `SQSBackend.receive_message` checks that a message is visible and then marks it
+received, with no lock between the two. Its server answers each request in a thread of its own,
+so two concurrent ReceiveMessage calls (the job runner polls a queue with several threads, as
+Lambda does) can both take the same message: the same chunk was handled twice, well inside the
+queue's visibility timeout, which SQS never does. Here the take (moto's own receive with no wait)
+runs under one lock with the other calls that change a queue's messages; the long poll waits
+outside it, on moto's own condition, so a waiting poller holds nothing
+(tests/functional/test_moto_sqs.py, tests/functional/test_chalicelocal_runner.py).
+
+moto also checks each message it hands out against the queue's retention period by computing
+every queue attribute, three of which count the queue's messages: a receive cost O(messages²),
+about 200 ms for a batch of ten from a queue of 300. The check reads the one attribute it needs."""
+
+from __future__ import annotations
+
+import functools
+import threading
+import time
+from typing import Any
+
+from moto.core.utils import unix_time
+from moto.sqs.models import SQSBackend
+
+_lock = threading.RLock()
+_applied = False
+
+LOCKED = (
+    "send_message",
+    "send_message_batch",
+    "delete_message",
+    "delete_message_batch",
+    "change_message_visibility",
+    "change_message_visibility_batch",
+    "purge_queue",
+)
+
+
+def _locked(original: Any) -> Any:
+    @functools.wraps(original)
+    def call(self: Any, *args: Any, **kwargs: Any) -> Any:
+        with _lock:
+            return original(self, *args, **kwargs)
+
+    return call
+
+
+def _receive(original: Any) -> Any:
+    @functools.wraps(original)
+    def receive_message(
+        self: Any,
+        queue_name: str,
+        count: int,
+        wait_seconds_timeout: int,
+        visibility_timeout: int,
+        message_attribute_names: list[str] | None = None,
+    ) -> Any:
+        polling_end = time.time() + wait_seconds_timeout
+        while True:
+            with _lock:
+                taken = original(self, queue_name, count, 0, visibility_timeout, message_attribute_names)
+            if taken or time.time() >= polling_end:
+                return taken
+            self.get_queue(queue_name).wait_for_messages(1)
+
+    return receive_message
+
+
+def _within_retention(self: Any, queue_name: str, message: Any) -> bool:
+    """moto's own check (the message was sent less than the queue's retention period ago)."""
+    retention_period = self.get_queue(queue_name).message_retention_period
+    return bool(retention_period + message.sent_timestamp / 1000 > unix_time())
+
+
+def apply() -> None:
+    """Install once per process (idempotent)."""
+    global _applied
+    if _applied:
+        return
+    for name in LOCKED:
+        setattr(SQSBackend, name, _locked(getattr(SQSBackend, name)))
+    SQSBackend.is_message_valid_based_on_retention_period = _within_retention  # type: ignore[method-assign]
+    SQSBackend.receive_message = _receive(SQSBackend.receive_message)  # type: ignore[method-assign]
+    _applied = True

@@ -1,0 +1,101 @@
+"""The embedded SQS hands each message to one poller at a time, as SQS does within a message's
+visibility timeout, and a long poll still wakes for a message sent while it waits."""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections import Counter
+from collections.abc import Iterator
+from typing import Any
+
+import boto3
+import pytest
+from moto.sqs.models import Message
+
+from chalicelocal import moto_sqs
+from tests.functional.moto_server import moto_endpoint
+
+MESSAGES = 300
+POLLERS = 8
+
+
+@pytest.fixture
+def queue() -> Iterator[str]:
+    with moto_endpoint():
+        yield boto3.client("sqs").create_queue(QueueName="jobs", Attributes={"VisibilityTimeout": "600"})[
+            "QueueUrl"
+        ]
+
+
+def test_concurrent_receives_never_take_the_same_message(queue: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    # moto decides a message is visible, then marks it received: a pause between the two (a
+    # thread switch) is where a second poller could take it too
+    mark_received = Message.mark_received
+
+    def after_a_pause(self: Message, *args: Any, **kwargs: Any) -> None:
+        time.sleep(0.002)
+        mark_received(self, *args, **kwargs)
+
+    monkeypatch.setattr(Message, "mark_received", after_a_pause)
+    sqs = boto3.client("sqs")
+    for start in range(0, MESSAGES, 10):
+        sqs.send_message_batch(
+            QueueUrl=queue,
+            Entries=[{"Id": str(n), "MessageBody": f"m-{n}"} for n in range(start, start + 10)],
+        )
+    received: list[str] = []
+    lock = threading.Lock()
+    go = threading.Barrier(POLLERS)
+
+    def poll() -> None:
+        client = boto3.client("sqs")
+        go.wait()
+        while True:
+            messages = client.receive_message(QueueUrl=queue, MaxNumberOfMessages=10).get("Messages", [])
+            if not messages:
+                return
+            with lock:
+                received.extend(message["Body"] for message in messages)
+
+    threads = [threading.Thread(target=poll) for _ in range(POLLERS)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    twice = [body for body, times in Counter(received).items() if times > 1]
+    assert twice == []
+    assert sorted(received) == sorted(f"m-{n}" for n in range(MESSAGES))
+
+
+def test_a_long_poll_takes_a_message_sent_while_it_waits(queue: str) -> None:
+    got: list[str] = []
+    waiting = threading.Event()
+
+    def long_poll() -> None:
+        client = boto3.client("sqs")
+        waiting.set()
+        messages = client.receive_message(QueueUrl=queue, WaitTimeSeconds=10).get("Messages", [])
+        got.extend(message["Body"] for message in messages)
+
+    poller = threading.Thread(target=long_poll)
+    poller.start()
+    waiting.wait(5)
+    time.sleep(1)  # the poll is now waiting inside moto, for a message that is not there yet
+    boto3.client("sqs").send_message(QueueUrl=queue, MessageBody="late")
+    poller.join(timeout=30)
+    assert got == ["late"]
+
+
+def test_a_message_older_than_the_retention_period_is_not_received(
+    queue: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    sqs = boto3.client("sqs")
+    sqs.set_queue_attributes(QueueUrl=queue, Attributes={"MessageRetentionPeriod": "60"})
+    sqs.send_message(QueueUrl=queue, MessageBody="old")
+    sqs.send_message(QueueUrl=queue, MessageBody="kept")
+    sent = time.time()
+    monkeypatch.setattr(moto_sqs, "unix_time", lambda: sent + 59)
+    assert [m["Body"] for m in sqs.receive_message(QueueUrl=queue).get("Messages", [])] == ["old"]
+    monkeypatch.setattr(moto_sqs, "unix_time", lambda: sent + 61)
+    assert sqs.receive_message(QueueUrl=queue, MaxNumberOfMessages=10).get("Messages", []) == []
