@@ -4,22 +4,32 @@ botocore builds every JSON request by walking the operation's input shape over t
 (each attribute value of each item is a structure of ten possible members), then encodes the
 result with `json.dumps`. For DynamoDB's item operations that walk reproduces the parameters as
 they are unless they hold bytes (binary attributes, base64-encoded by the walk), a `None` (left
-out by the walk) or a type JSON cannot spell; so for parameters without those, the body is
-`json.dumps(parameters)` itself, byte for byte the same (the walk keeps the parameters' order and
-uses the same `json.dumps`). It was about a fifth of an import worker's CPU.
+out by the walk) or a type JSON cannot spell; so for parameters without those, the body is the
+parameters encoded as they are, the same JSON document (the walk keeps the parameters' order).
+It was about a fifth of an import worker's CPU. The encoding is orjson's, fourteen times faster
+than `json.dumps` on a transaction of 80 items (0.06 ms against 0.8 ms; `json.dumps` alone was 8 %
+of the worker's CPU): compact, and non-ASCII letters as UTF-8 rather than escapes, which
+DynamoDB reads alike. Anything orjson would write differently from `json.dumps` (a subclass of
+`str`, `int` or `dict`, a date, a dataclass, a key that is not a string, an integer beyond 64
+bits, a lone surrogate, NaN, which it writes as null) is refused here and left to botocore;
+orjson does write UUIDs and enum members, which `json.dumps` refuses (no item request holds one).
 
 `use_for(client)` installs this on a botocore DynamoDB client that does not validate parameters
 (PynamoDB's clients do not, for speed; a validating client is left as it is); anything else goes
 to botocore's own serializer. tests/unit/test_item_requests.py compares the
-bodies with botocore's on varied requests of every item operation.
+bodies with botocore's (as JSON documents, key order included) on varied requests of every item
+operation.
 """
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
+import orjson
 from botocore.serialize import JSONSerializer
+
+# orjson's own encodings of types json.dumps refuses are refused too (TypeError), as are subclasses
+_STRICT = orjson.OPT_PASSTHROUGH_DATACLASS | orjson.OPT_PASSTHROUGH_DATETIME | orjson.OPT_PASSTHROUGH_SUBCLASS
 
 ITEM_OPERATIONS = frozenset(
     {
@@ -61,10 +71,10 @@ def plain_body(operation: str, parameters: Any) -> bytes | None:
     if operation not in ITEM_OPERATIONS or not isinstance(parameters, dict):
         return None
     try:
-        body = json.dumps(parameters).encode("utf-8")
-    except (TypeError, ValueError):  # bytes, Decimal, sets...: botocore's walk decides
+        body = orjson.dumps(parameters, option=_STRICT)
+    except TypeError:  # bytes, Decimal, sets, dates...: botocore's walk decides
         return None
-    if b"null" in body:  # a None member (botocore leaves it out), or a text that says null
+    if b"null" in body:  # a None member (botocore leaves it out), NaN, or a text that says null
         return None
     return body
 
