@@ -58,7 +58,8 @@ def test_what_the_walk_would_change_is_left_to_botocore():
     assert item_requests.plain_body("CreateTable", {"TableName": "t"}) is None
     assert item_requests.plain_body("PutItem", {"TableName": "t"}) == b'{"TableName":"t"}'
     # what orjson would write but json.dumps refuses, or writes differently
-    assert item_requests.plain_body("PutItem", {"TableName": "t", "Item": {"d": {"S": dt.date(2026, 1, 1)}}}) is None
+    day = dt.date(2026, 1, 1)
+    assert item_requests.plain_body("PutItem", {"TableName": "t", "Item": {"d": {"S": day}}}) is None
     assert item_requests.plain_body("PutItem", {"TableName": "t", "Limit": float("nan")}) is None
     assert item_requests.plain_body("PutItem", {"TableName": "t", "Item": {"s": {"S": _Text("x")}}}) is None
     assert item_requests.plain_body("PutItem", {"TableName": "t", "Limit": 2**64}) is None
