@@ -14,7 +14,11 @@ DynamoDB reads alike. Anything orjson would write differently from `json.dumps` 
 bits, a lone surrogate, NaN, which it writes as null) is refused here and left to botocore;
 orjson does write UUIDs and enum members, which `json.dumps` refuses (no item request holds one).
 
-`use_for(client)` installs this on a botocore DynamoDB client that does not validate parameters
+botocore's endpoint rules also read the table names of every TransactWriteItems through a
+JMESPath expression (0.8 ms for 80 items, 4 % of the worker's CPU); `transaction_tables` reads
+them directly for a plain request and leaves anything else to JMESPath.
+
+`use_for(client)` installs both on a botocore DynamoDB client that does not validate parameters
 (PynamoDB's clients do not, for speed; a validating client is left as it is); anything else goes
 to botocore's own serializer. tests/unit/test_item_requests.py compares the
 bodies with botocore's (as JSON documents, key order included) on varied requests of every item
@@ -79,9 +83,51 @@ def plain_body(operation: str, parameters: Any) -> bytes | None:
     return body
 
 
+# botocore's endpoint rules read the tables a TransactWriteItems names (for account-based
+# endpoints) with this JMESPath expression, on every call: 0.8 ms for a transaction of 80 items.
+TRANSACT_WRITE_TABLES = (
+    "TransactItems[*].[ConditionCheck.TableName, Put.TableName, Delete.TableName, Update.TableName][]"
+)
+_KINDS = ("ConditionCheck", "Put", "Delete", "Update")
+
+
+def transaction_tables(path: str, call_args: Any) -> list[Any] | None:
+    """What `jmespath.search(path, call_args)` answers for the tables of a plain TransactWriteItems
+    (a list of objects), read directly; None for anything else (left to JMESPath). Like the
+    expression, it lists each item's tables in the order of `_KINDS` and skips what is absent,
+    null, or not inside an object."""
+    if path != TRANSACT_WRITE_TABLES or not isinstance(call_args, dict):
+        return None
+    items = call_args.get("TransactItems")
+    if not isinstance(items, list):
+        return None
+    tables = []
+    for item in items:
+        if isinstance(item, dict):
+            for kind in _KINDS:
+                action = item.get(kind)
+                if isinstance(action, dict) and action.get("TableName") is not None:
+                    tables.append(action["TableName"])
+    return tables
+
+
 def use_for(client: Any) -> Any:
     """Install on a botocore DynamoDB client without parameter validation (once); returns it."""
     serializer = getattr(client, "_serializer", None)
     if isinstance(serializer, JSONSerializer):
         client._serializer = ItemRequestSerializer(serializer)  # noqa: SLF001
+        _read_tables_directly(getattr(client, "_ruleset_resolver", None))
     return client
+
+
+def _read_tables_directly(resolver: Any) -> None:
+    original = getattr(resolver, "_resolve_param_as_operation_context_param", None)
+    if original is None:
+        return
+
+    def resolve(param_name: str, operation_model: Any, call_args: Any) -> Any:
+        declared = operation_model.operation_context_parameters.get(param_name)
+        found = transaction_tables(declared["path"], call_args) if declared else None
+        return original(param_name, operation_model, call_args) if found is None else found
+
+    resolver._resolve_param_as_operation_context_param = resolve  # noqa: SLF001

@@ -89,6 +89,15 @@ def requests(rng: random.Random, plain: bool) -> list[tuple[str, dict[str, Any]]
                     {"Put": {"TableName": TABLE, "Item": item(rng, plain), **condition}},
                     {"ConditionCheck": {"TableName": TABLE, "Key": key, **condition}},
                     {"Delete": {"TableName": TABLE, "Key": {"PK": {"S": "p3"}}}},
+                    {
+                        "Update": {
+                            "TableName": TABLE,
+                            "Key": {"PK": {"S": "p4"}},
+                            "UpdateExpression": "SET #a = :v",
+                            "ExpressionAttributeNames": {"#a": "a1"},
+                            "ExpressionAttributeValues": {":v": attribute_value(rng, plain=plain)},
+                        }
+                    },
                 ],
                 "ClientRequestToken": "token-1",
             },

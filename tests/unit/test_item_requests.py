@@ -9,6 +9,7 @@ import random
 from decimal import Decimal
 
 import boto3
+import jmespath
 import pytest
 from botocore.config import Config
 
@@ -77,3 +78,54 @@ def test_installing_twice_keeps_one_layer_and_a_validating_client_is_left_alone(
     validating = _client(validating=True)
     before = validating._serializer  # noqa: SLF001
     assert item_requests.use_for(validating)._serializer is before  # noqa: SLF001
+
+
+WEIRD_TRANSACTIONS = [
+    {},
+    {"TransactItems": None},
+    {"TransactItems": {"Put": {"TableName": "t"}}},
+    {"TransactItems": []},
+    {"TransactItems": [None, "x", 3, [], {"Put": None}, {"Put": "t"}, {"Put": {"TableName": None}}]},
+    {
+        "TransactItems": [
+            {"Put": {"TableName": "a"}, "Update": {"TableName": "b"}, "Delete": {"TableName": "c"}}
+        ]
+    },
+    {"TransactItems": [{"Update": {"TableName": "b"}, "ConditionCheck": {"TableName": 7}}, {"Other": {}}]},
+    "not an object",
+]
+
+
+def test_the_tables_of_a_transaction_are_the_ones_jmespath_reads():
+    rng = random.Random(11)  # noqa: S311
+    transactions = [params for action, params in requests(rng, plain=True) if action == "TransactWriteItems"]
+    kinds = {kind for params in transactions for item in params["TransactItems"] for kind in item}
+    assert kinds == {"ConditionCheck", "Put", "Delete", "Update"}
+    for params in transactions + WEIRD_TRANSACTIONS:
+        expected = jmespath.search(item_requests.TRANSACT_WRITE_TABLES, params)
+        found = item_requests.transaction_tables(item_requests.TRANSACT_WRITE_TABLES, params)
+        if isinstance(params, dict) and isinstance(params.get("TransactItems"), list):
+            assert found == expected, params
+        else:
+            assert found is None  # left to JMESPath
+    assert item_requests.transaction_tables(item_requests.TRANSACT_WRITE_TABLES, WEIRD_TRANSACTIONS[5]) == [
+        "a",
+        "c",
+        "b",
+    ]
+    assert item_requests.transaction_tables("keys(RequestItems)", {"RequestItems": {"t": []}}) is None
+
+
+def test_the_endpoint_rules_read_the_same_parameters_from_an_installed_client():
+    theirs, ours = _client(), item_requests.use_for(_client())
+    model = theirs.meta.service_model.operation_model("TransactWriteItems")
+    rng = random.Random(12)  # noqa: S311
+    for params in [p for a, p in requests(rng, plain=True) if a == "TransactWriteItems"] + WEIRD_TRANSACTIONS[
+        :-1
+    ]:
+        assert ours._ruleset_resolver._get_provider_params(model, params, {}) == (  # noqa: SLF001
+            theirs._ruleset_resolver._get_provider_params(model, params, {})  # noqa: SLF001
+        )
+    batch = theirs.meta.service_model.operation_model("BatchWriteItem")
+    params = {"RequestItems": {"almoner": []}}
+    assert ours._ruleset_resolver._get_provider_params(batch, params, {})["ResourceArnList"] == ["almoner"]  # noqa: SLF001
