@@ -1,7 +1,8 @@
 """Import: a generated donations CSV imported end to end on the local stack (ARCHITECTURE.md §8).
 
 The embedded AWS of `chalicelocal` (`embedded.start_moto`: moto's server with `moto_speedups`)
-runs in a child process, as DynamoDB, S3 and SQS are not in a Lambda's interpreter; this process
+runs in a child process of its own (`alone=True`: longer thread time slices, see
+`chalicelocal/embedded.py`), as DynamoDB, S3 and SQS are not in a Lambda's interpreter; this process
 is the API (Chalice's test client over `app.py`) and the imports worker, fed by
 `chalicelocal.runner.QueueWorker` exactly as the local stack feeds it (real SQS messages,
 batches, partial failures) with `--concurrency` threads (default: the local stack's,
@@ -52,7 +53,7 @@ FLAT_FACTOR = 2.0  # 10x the rows may cost at most 2x the peak memory
 MOTO = """
 import os, sys
 from chalicelocal import embedded
-server, endpoint = embedded.start_moto()
+server, endpoint = embedded.start_moto(alone=True)
 print(endpoint, flush=True)
 sys.stdin.read()
 server.stop()
