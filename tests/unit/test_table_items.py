@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 from pynamodb.attributes import (
+    Attribute,
     AttributeContainer,
     BooleanAttribute,
     DiscriminatorAttribute,
@@ -26,7 +27,7 @@ from pynamodb.attributes import (
 from pynamodb.models import Model
 
 import functions
-from functions.core.table import Entity
+from functions.core.table import Entity, _get
 
 
 def _entities() -> list[type[Entity]]:
@@ -219,3 +220,28 @@ def _attempt_put(save_kwargs: Any, item: Entity, condition: Any, failure: Any) -
         return (type(error), str(error))
     ordered = lambda value: list(value.items()) if isinstance(value, dict) else value  # noqa: E731
     return [(name, ordered(value)) for name, value in kwargs.items()]
+
+
+@pytest.mark.parametrize("model", ENTITIES, ids=lambda model: model.__qualname__)
+def test_every_entity_reads_and_writes_attributes_as_pynamodb_does(model):
+    # the plain attributes' direct descriptors (functions/core/table.py: `_read_directly`)
+    rng = random.Random(f"descriptors {model.__qualname__}")  # noqa: S311
+    swapped = 0
+    for _ in range(10):
+        item = _item(model, rng)
+        for name, attr in model.get_attributes().items():
+            if type(attr).__get__ is _get:  # the same class but for its two descriptors
+                assert type(attr).__name__ == type(attr).__mro__[1].__name__
+            assert getattr(model, name) is attr and Attribute.__get__(attr, None, model) is attr
+            assert getattr(item, name) == Attribute.__get__(attr, item, model)
+            if type(attr).__get__ is _get:
+                swapped += 1
+                value = _value(attr, rng)
+                theirs = dict(item.attribute_values)
+                setattr(item, name, value)
+                mine, theirs_item = item.attribute_values, type(item).__new__(type(item))
+                theirs_item.attribute_values = theirs
+                Attribute.__set__(attr, theirs_item, value)
+                assert mine == theirs_item.attribute_values
+    plain = [a for a in model.get_attributes().values() if not isinstance(a, ListAttribute | MapAttribute)]
+    assert swapped or not plain  # the entity's plain attributes read directly
