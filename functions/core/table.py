@@ -6,6 +6,7 @@ contract test keeps the two equal. Entities subclass `Entity` with `discriminato
 
 from __future__ import annotations
 
+import datetime as dt
 from typing import Any
 
 from pynamodb.attributes import (
@@ -125,10 +126,10 @@ class Entity(Model):
         tests/unit/test_table_items.py compares both on every entity."""
         serialized: dict[str, dict[str, Any]] = {}
         values = self.attribute_values
-        for name, attr, dynamo_name, attr_type, plain in _plan(type(self)).serialize:
+        for name, attr, dynamo_name, attr_type, plain, convert in _plan(type(self)).serialize:
             if plain:
                 value = values.get(name)
-                attr_value = attr.serialize(value) if value is not None else None
+                attr_value = value if value is None or convert is None else convert(value)
             else:
                 attr_value = _serialize_slowly(self, name, attr, null_check)
             if attr_value is None:
@@ -244,7 +245,8 @@ class _Plan:
         attributes = model.get_attributes()
         plain = {name: _is_plain(attr) for name, attr in attributes.items()}
         self.serialize = [
-            (name, attr, attr.attr_name, attr.attr_type, plain[name]) for name, attr in attributes.items()
+            (name, attr, attr.attr_name, attr.attr_type, plain[name], _converter(attr))
+            for name, attr in attributes.items()
         ]
         self.plain_set = plain
         for name, attr in attributes.items():
@@ -265,6 +267,25 @@ def _is_plain(attr: Attribute[Any]) -> bool:
     return descriptors in _PLAIN_DESCRIPTORS and not isinstance(attr, ListAttribute | MapAttribute)
 
 
+def _converter(attr: Attribute[Any]) -> Any:
+    """How a plain attribute serializes a value that is not None: None when `Attribute.serialize`
+    keeps it as it is (text), a faster equal function for a time in UTC, else its own method."""
+    serialize = type(attr).serialize
+    if serialize is Attribute.serialize:
+        return None
+    if serialize is UTCDateTimeAttribute.serialize:
+        return _utc_text
+    return attr.serialize
+
+
+def _utc_text(value: Any) -> str:
+    """`UTCDateTimeAttribute.serialize`: '2026-11-24T23:27:03.378998+0000' (years padded to four
+    digits); a time already in UTC from year 1000 on is written by `isoformat`, twice as fast."""
+    if value.tzinfo is dt.UTC and value.year >= 1000:
+        return value.isoformat(timespec="microseconds")[:-6] + "+0000"
+    return _UTC_SERIALIZE(value)
+
+
 def _get(self: Attribute[Any], instance: Any, owner: Any) -> Any:
     """`Attribute.__get__` on an entity: the value stored under the attribute's Python name."""
     if instance is None:
@@ -278,6 +299,7 @@ def _set(self: Attribute[Any], instance: Any, value: Any) -> None:
         instance.attribute_values[self._entity_name] = value  # type: ignore[attr-defined]
 
 
+_UTC_SERIALIZE = UTCDateTimeAttribute().serialize
 _PLAIN_DESCRIPTORS: set[tuple[Any, Any]] = {(Attribute.__get__, Attribute.__set__), (_get, _set)}
 _readers: dict[type, type] = {}
 

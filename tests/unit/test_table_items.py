@@ -27,7 +27,7 @@ from pynamodb.attributes import (
 from pynamodb.models import Model
 
 import functions
-from functions.core.table import Entity, _get
+from functions.core.table import Entity, _get, _utc_text
 
 
 def _entities() -> list[type[Entity]]:
@@ -245,3 +245,25 @@ def test_every_entity_reads_and_writes_attributes_as_pynamodb_does(model):
                 assert mine == theirs_item.attribute_values
     plain = [a for a in model.get_attributes().values() if not isinstance(a, ListAttribute | MapAttribute)]
     assert swapped or not plain  # the entity's plain attributes read directly
+
+
+def test_times_are_written_as_pynamodb_writes_them():
+    rng = random.Random(7)  # noqa: S311
+    zones = [
+        dt.UTC,
+        dt.timezone(dt.timedelta(hours=1)),
+        dt.timezone(dt.timedelta(hours=-5, minutes=-30)),
+        None,
+    ]
+    for _ in range(3000):
+        value = dt.datetime(
+            rng.choice([5, 999, 1000, 1999, 2026, 9999]),
+            rng.randrange(1, 13),
+            rng.randrange(1, 29),
+            rng.randrange(24),
+            rng.randrange(60),
+            rng.randrange(60),
+            rng.choice([0, rng.randrange(10**6)]),
+            tzinfo=rng.choice(zones),
+        )
+        assert _utc_text(value) == UTCDateTimeAttribute().serialize(value), value
