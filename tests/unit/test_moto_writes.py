@@ -227,3 +227,40 @@ def test_items_are_not_kept_alive_by_motos_instance_list():
     moto_writes.enabled(False)
     Item(DynamoType({"S": "pk"}), None, {"PK": {"S": "pk"}})
     assert len(Item.instances_tracked) == before + 1  # (moto's own behaviour, for contrast)
+
+
+def _every_kind(rng: random.Random) -> list[DynamoType]:
+    values = [DynamoType(_value(rng)) for _ in range(300)]
+    values += [DynamoType({"S": "1"}), DynamoType({"N": "1"}), DynamoType({"S": ""}), DynamoType({"B": b""})]
+    values += [DynamoType({"BOOL": True}), DynamoType({"N": "1.0"}), DynamoType({"BOOL": False})]
+    return values
+
+
+def test_values_hash_compare_and_cast_as_moto_does():
+    rng = random.Random(21)  # noqa: S311
+    values = _every_kind(rng)
+    pairs = [(a, b) for a in values[-40:] for b in values[-40:]] + [(a, rng.choice(values)) for a in values]
+    theirs = []
+    moto_writes.enabled(False)
+    for value in values:
+        theirs.append((value.cast_value, _hashed(value)))
+    equal_theirs = [_compared(a, b) for a, b in pairs]
+    moto_writes.enabled(True)
+    ours = [(value.cast_value, _hashed(value)) for value in values]
+    assert ours == theirs
+    assert [_compared(a, b) for a, b in pairs] == equal_theirs
+    assert DynamoType({"S": "1"}) != DynamoType({"N": "1"}) and DynamoType({"N": "1"}) == DynamoType(
+        {"N": "1.0"}
+    )
+    assert {DynamoType({"S": "a"}): 1}[DynamoType({"S": "a"})] == 1  # a table's key lookup
+
+
+def _hashed(value: DynamoType):
+    try:
+        return hash(value)
+    except TypeError as error:  # sets, lists and maps are not hashable, alike
+        return str(error)
+
+
+def _compared(a: DynamoType, b: DynamoType):
+    return a == b
