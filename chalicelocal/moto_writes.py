@@ -45,7 +45,6 @@ grows without bound. Items are built untracked here; nothing of the DynamoDB API
 from __future__ import annotations
 
 import functools
-import json
 import re
 from typing import Any
 
@@ -130,19 +129,14 @@ def _make_update_tree(cls: type, expression: str) -> Any:
 
 
 def _condition_key(parser: ConditionExpressionParser) -> tuple[Any, ...] | None:
+    """The expression with its names and values as they were sent (`repr`: the same text for
+    the same JSON values, in their order; a different order only misses the memo)."""
     names, values = parser.expression_attribute_names, parser.expression_attribute_values
-    if names is not None and not (
-        isinstance(names, dict) and all(isinstance(n, str) and isinstance(v, str) for n, v in names.items())
-    ):
+    if not isinstance(parser.condition_expression, str):
         return None
-    try:
-        return (
-            parser.condition_expression,
-            tuple(sorted(names.items())) if names is not None else None,
-            json.dumps(values, sort_keys=True) if values is not None else None,
-        )
-    except (TypeError, ValueError):  # a value JSON cannot spell (bytes): parse as moto does
+    if not (names is None or type(names) is dict) or not (values is None or type(values) is dict):
         return None
+    return (parser.condition_expression, repr(names), repr(values))
 
 
 def _parse_condition(self: ConditionExpressionParser) -> Any:
