@@ -32,6 +32,10 @@ in three places that do not depend on the data written:
   import): a string, binary or boolean value, whose `cast_value` is its value, is hashed and
   compared by its value directly; every other type goes through moto's own code.
 
+- `Table._validate_key_sizes` built a `DynamoType` for each of the item's key attributes of the
+  table and its indexes to measure it: a string key is measured directly (its UTF-8 length, what
+  `DynamoType.size` answers), anything else as moto measures it.
+
 Parse errors are not kept: an invalid expression raises every time, as before. The memos are
 bounded and cleared when full. tests/unit/test_moto_writes.py compares each with moto's own.
 
@@ -49,9 +53,11 @@ import re
 from typing import Any
 
 from moto.dynamodb.comparisons import ConditionExpressionParser, create_condition_expression_parser
-from moto.dynamodb.exceptions import ConditionalCheckFailed, ItemSizeTooLarge
+from moto.dynamodb.exceptions import ConditionalCheckFailed, HashKeyTooLong, ItemSizeTooLarge, RangeKeyTooLong
+from moto.dynamodb.limits import HASH_KEY_MAX_LENGTH, RANGE_KEY_MAX_LENGTH
 from moto.dynamodb.models import DynamoDBBackend, dynamo_type
 from moto.dynamodb.models.dynamo_type import DynamoType, Item, LimitedSizeDict
+from moto.dynamodb.models.table import Table
 from moto.dynamodb.parsing.expressions import UpdateExpressionParser
 
 ITEM_SIZE_LIMIT = 405000  # moto's own figure (dynamo_type.LimitedSizeDict)
@@ -272,6 +278,28 @@ def _plan_update(
     return table, hash_value, range_value, changes
 
 
+def _key_size(value: Any) -> int:
+    if type(value) is dict and len(value) == 1:
+        raw = value.get("S")
+        if type(raw) is str:
+            return len(raw) if raw.isascii() else len(raw.encode("utf-8"))
+    return int(DynamoType(value).size())
+
+
+def _validate_key_sizes(self: Table, item_attrs: dict[str, Any]) -> None:
+    if not _enabled:
+        _originals["key_sizes"](self, item_attrs)
+        return
+    for hash_name in self.hash_key_names:
+        hash_value = item_attrs.get(hash_name)
+        if hash_value and _key_size(hash_value) > HASH_KEY_MAX_LENGTH:
+            raise HashKeyTooLong
+    for range_name in self.range_key_names:
+        range_value = item_attrs.get(range_name)
+        if range_value and _key_size(range_value) > RANGE_KEY_MAX_LENGTH:
+            raise RangeKeyTooLong
+
+
 def enabled(on: bool) -> None:
     """Switch the fast paths on or off (the equivalence tests compare both)."""
     global _enabled
@@ -306,6 +334,8 @@ def apply() -> None:
     global _applied
     if _applied:
         return
+    _originals["key_sizes"] = Table._validate_key_sizes
+    Table._validate_key_sizes = _validate_key_sizes  # type: ignore[method-assign]
     _originals["cast_value"] = DynamoType.cast_value.fget  # type: ignore[attr-defined]
     _originals["hash"] = DynamoType.__hash__
     _originals["eq"] = DynamoType.__eq__

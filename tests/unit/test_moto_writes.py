@@ -6,10 +6,12 @@ from __future__ import annotations
 import random
 from decimal import Decimal
 
+import boto3
 import pytest
 from botocore.exceptions import ClientError
 from moto import mock_aws
 from moto.dynamodb.exceptions import ItemSizeTooLarge
+from moto.dynamodb.models import dynamodb_backends
 from moto.dynamodb.models.dynamo_type import DynamoType, Item
 
 from chalicelocal import moto_writes
@@ -264,3 +266,53 @@ def _hashed(value: DynamoType):
 
 def _compared(a: DynamoType, b: DynamoType):
     return a == b
+
+
+@mock_aws
+def test_key_sizes_are_checked_as_moto_checks_them():
+    client = boto3.client("dynamodb", region_name="eu-west-2")
+    strings = [{"AttributeName": name, "AttributeType": "S"} for name in ("PK", "SK", "G1", "G2")]
+    client.create_table(
+        TableName="keys",
+        BillingMode="PAY_PER_REQUEST",
+        AttributeDefinitions=strings,
+        KeySchema=[{"AttributeName": "PK", "KeyType": "HASH"}, {"AttributeName": "SK", "KeyType": "RANGE"}],
+        GlobalSecondaryIndexes=[
+            {
+                "IndexName": "GSI",
+                "KeySchema": [
+                    {"AttributeName": "G1", "KeyType": "HASH"},
+                    {"AttributeName": "G2", "KeyType": "RANGE"},
+                ],
+                "Projection": {"ProjectionType": "ALL"},
+            }
+        ],
+    )
+    table = dynamodb_backends["123456789012"]["eu-west-2"].get_table("keys")
+    rng = random.Random(3)  # noqa: S311
+    outcomes = set()
+    for _ in range(400):
+        attrs = {}
+        for name, limit in (("PK", 2048), ("SK", 1024), ("G1", 2048), ("G2", 1024)):
+            if rng.random() < 0.8:
+                letter = rng.choice(["x", "é", "€"])
+                length = rng.choice(
+                    [0, 1, limit // len(letter.encode()), limit // len(letter.encode()) + 1, limit]
+                )
+                attrs[name] = rng.choice(
+                    [{"S": letter * length}, {"N": "1" * rng.choice([5, 1025])}, {"B": b"x"}]
+                )
+        moto_writes.enabled(False)
+        theirs = _outcome(table._validate_key_sizes, attrs)
+        moto_writes.enabled(True)
+        assert _outcome(table._validate_key_sizes, attrs) == theirs, attrs
+        outcomes.add(theirs)
+    assert outcomes == {"ok", "HashKeyTooLong", "RangeKeyTooLong"}
+
+
+def _outcome(check, attrs) -> str:
+    try:
+        check(attrs)
+    except Exception as error:  # noqa: BLE001 (the comparison is the point)
+        return type(error).__name__
+    return "ok"
