@@ -220,7 +220,7 @@ class _Sorted:
             return
         number = self._block_of(native)
         block = self.blocks[number]
-        bisect.insort(block, entry, key=_native)
+        bisect.insort(block, entry)  # as by `_native`: entries never tie before their `_Ref`
         self.firsts[number] = _native(block[0])
         if len(block) > 2 * self.BLOCK:
             self.blocks[number : number + 1] = [block[: self.BLOCK], block[self.BLOCK :]]
@@ -257,16 +257,22 @@ class _Index:
 
     def _entry(self, item: Any) -> tuple[tuple[str, Any], tuple[Any, ...]] | None:
         attrs = item.attrs
-        if self.spec.required:
-            if not all(attrs.get(name) for name in self.spec.required):
-                return None
-            hash_value = attrs[self.spec.hash_attr]
+        spec = self.spec
+        if spec.required:
+            for name in spec.required:
+                if not attrs.get(name):
+                    return None
+            hash_value = attrs[spec.hash_attr]
         else:
             hash_value = item.hash_key
-        if any(name not in attrs for name in self.spec.sort_attrs):
-            return None
-        values = tuple(attrs[name].cast_value for name in self.spec.sort_attrs)
-        return (hash_value.type, hash_value.cast_value), (*values, _Ref(item.hash_key, item.range_key))
+        values = []
+        for name in spec.sort_attrs:
+            value = attrs.get(name)
+            if value is None:
+                return None
+            values.append(value.cast_value)
+        values.append(_Ref(item.hash_key, item.range_key))
+        return (hash_value.type, hash_value.cast_value), tuple(values)
 
     def fill(self, items: list[Any]) -> None:
         """File every item of a table at once (one sort per partition)."""
