@@ -192,7 +192,7 @@ def _shape(node: Any) -> Any:
     its serialization depends on), () for no condition, None when it holds a value."""
     if node is None:
         return ()
-    if isinstance(node, Path) and type(node) is Path:
+    if type(node) is Path:
         return ("path", tuple(node.path))
     if isinstance(node, Condition):
         parts = tuple(_shape(value) for value in node.values)
@@ -313,9 +313,13 @@ def _read_directly(attr: Attribute[Any], name: str) -> None:
     only ever read on an entity (a model instance, always truthy) or on its class, where both
     descriptors do what PynamoDB's do; the attribute keeps its class's name and behaviour
     otherwise (a subclass that only replaces the two descriptors). An attribute object found
-    under two names is left alone. tests/unit/test_table_items.py compares them on every entity."""
+    under two names gets PynamoDB's descriptors back for good.
+    tests/unit/test_table_items.py compares them on every entity."""
     known = getattr(attr, "_entity_name", name)
     if known != name:
+        if type(attr).__get__ is _get:
+            attr.__class__ = type(attr).__mro__[1]
+        attr._entity_name = ""  # type: ignore[attr-defined]
         return
     cls = type(attr)
     if cls.__get__ is _get:

@@ -267,3 +267,17 @@ def test_times_are_written_as_pynamodb_writes_them():
             tzinfo=rng.choice(zones),
         )
         assert _utc_text(value) == UTCDateTimeAttribute().serialize(value), value
+
+
+def test_an_attribute_under_two_names_keeps_pynamodbs_descriptors():
+    from pynamodb.attributes import UnicodeAttribute
+
+    from functions.core import table
+
+    shared = UnicodeAttribute(null=True)
+    table._read_directly(shared, "first")
+    assert type(shared).__get__ is _get
+    table._read_directly(shared, "second")
+    assert type(shared) is UnicodeAttribute
+    table._read_directly(shared, "first")
+    assert type(shared) is UnicodeAttribute
