@@ -189,14 +189,14 @@ def _serialize_condition(kwargs: dict[str, Any], condition: Condition) -> None:
 
 def _shape(node: Any) -> Any:
     """A hashable description of a condition made only of conditions and attribute paths (what
-    its serialization depends on), () for no condition, None when it holds a value."""
+    its serialization depends on), () for no condition, None when it holds anything else."""
     if node is None:
         return ()
     if type(node) is Path:
         return ("path", tuple(node.path))
     if isinstance(node, Condition):
         parts = tuple(_shape(value) for value in node.values)
-        if None in parts or () in parts:
+        if None in parts:
             return None
         return (type(node), node.operator, parts)
     return None

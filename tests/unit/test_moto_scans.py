@@ -11,6 +11,7 @@ from moto import mock_aws
 from moto.dynamodb.models.table import Table
 
 from chalicelocal import moto_scans, moto_speedups
+from tests.unit.moto_tables import key_schema
 
 TABLE = "scans"
 
@@ -36,10 +37,7 @@ def _create(dynamodb):
             {"AttributeName": "PK", "AttributeType": "S"},
             {"AttributeName": "SK", "AttributeType": "S"},
         ],
-        KeySchema=[
-            {"AttributeName": "PK", "KeyType": "HASH"},
-            {"AttributeName": "SK", "KeyType": "RANGE"},
-        ],
+        KeySchema=key_schema("PK", "SK"),
     )
     rng = random.Random(4)  # noqa: S311
     for n in range(240):

@@ -13,7 +13,7 @@ from moto import mock_aws
 from moto.dynamodb.models.dynamo_type import DynamoType
 
 from chalicelocal import moto_speedups
-from tests.unit.moto_tables import hash_key_table
+from tests.unit.moto_tables import hash_key_table, index, key_schema
 
 TABLE = "speedups"
 
@@ -113,43 +113,13 @@ def query_table():
                     ("LSK", "N"),
                 )
             ],
-            KeySchema=[
-                {"AttributeName": "PK", "KeyType": "HASH"},
-                {"AttributeName": "SK", "KeyType": "RANGE"},
-            ],
+            KeySchema=key_schema("PK", "SK"),
             GlobalSecondaryIndexes=[
-                {
-                    "IndexName": "GSI1",
-                    "KeySchema": [
-                        {"AttributeName": "G1PK", "KeyType": "HASH"},
-                        {"AttributeName": "G1SK", "KeyType": "RANGE"},
-                    ],
-                    "Projection": {"ProjectionType": "ALL"},
-                },
-                {
-                    "IndexName": "GSI2",
-                    "KeySchema": [
-                        {"AttributeName": "G2PK", "KeyType": "HASH"},
-                        {"AttributeName": "G2SK", "KeyType": "RANGE"},
-                    ],
-                    "Projection": {"ProjectionType": "INCLUDE", "NonKeyAttributes": ["n"]},
-                },
-                {
-                    "IndexName": "GSI3",
-                    "KeySchema": [{"AttributeName": "G3PK", "KeyType": "HASH"}],
-                    "Projection": {"ProjectionType": "KEYS_ONLY"},
-                },
+                index("GSI1", "G1PK", "G1SK"),
+                index("GSI2", "G2PK", "G2SK", {"ProjectionType": "INCLUDE", "NonKeyAttributes": ["n"]}),
+                index("GSI3", "G3PK", projection={"ProjectionType": "KEYS_ONLY"}),
             ],
-            LocalSecondaryIndexes=[
-                {
-                    "IndexName": "LSI",
-                    "KeySchema": [
-                        {"AttributeName": "PK", "KeyType": "HASH"},
-                        {"AttributeName": "LSK", "KeyType": "RANGE"},
-                    ],
-                    "Projection": {"ProjectionType": "ALL"},
-                }
-            ],
+            LocalSecondaryIndexes=[index("LSI", "PK", "LSK")],
         )
         yield client
 

@@ -15,7 +15,7 @@ from moto.dynamodb.models import dynamodb_backends
 from moto.dynamodb.models.dynamo_type import DynamoType, Item
 
 from chalicelocal import moto_writes
-from tests.unit.moto_tables import hash_key_table
+from tests.unit.moto_tables import hash_key_table, index, key_schema
 
 TABLE = "writes"
 
@@ -276,17 +276,8 @@ def test_key_sizes_are_checked_as_moto_checks_them():
         TableName="keys",
         BillingMode="PAY_PER_REQUEST",
         AttributeDefinitions=strings,
-        KeySchema=[{"AttributeName": "PK", "KeyType": "HASH"}, {"AttributeName": "SK", "KeyType": "RANGE"}],
-        GlobalSecondaryIndexes=[
-            {
-                "IndexName": "GSI",
-                "KeySchema": [
-                    {"AttributeName": "G1", "KeyType": "HASH"},
-                    {"AttributeName": "G2", "KeyType": "RANGE"},
-                ],
-                "Projection": {"ProjectionType": "ALL"},
-            }
-        ],
+        KeySchema=key_schema("PK", "SK"),
+        GlobalSecondaryIndexes=[index("GSI", "G1", "G2")],
     )
     table = dynamodb_backends["123456789012"]["eu-west-2"].get_table("keys")
     rng = random.Random(3)  # noqa: S311
