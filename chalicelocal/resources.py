@@ -190,7 +190,8 @@ def cors_rules(
 def function_environment(
     created: dict[str, Any], template: dict[str, Any] | None = None, overrides: dict[str, str] | None = None
 ) -> dict[str, str]:
-    """The Globals environment of the template, with !Ref resolved to the local resources."""
+    """The Globals environment of the template, with !Ref resolved to the local resources (other
+    intrinsics, resolved only by CloudFormation, are left unset)."""
     template = template or load_template()
     variables = template["Globals"]["Function"]["Environment"]["Variables"]
     parameters = {k: str(v.get("Default", "")) for k, v in template.get("Parameters", {}).items()}
@@ -199,6 +200,8 @@ def function_environment(
         if isinstance(value, dict) and "Ref" in value:
             ref = value["Ref"]
             environment[name] = str(created.get(ref, parameters.get(ref, "")))
+        elif isinstance(value, dict):
+            continue  # resolved only at deploy (e.g. a Secrets Manager reference): code has a local default
         else:
             environment[name] = str(value)
     environment.update(overrides or {})

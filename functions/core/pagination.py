@@ -2,38 +2,60 @@
 
 from __future__ import annotations
 
-import base64
 import json
 from typing import Any
 
 from pydantic import field_validator
 from pydantic_core import PydanticCustomError
 
-from functions.core.errors import Invalid
+from functions.core import cursors
+from functions.core.errors import Invalid, Unauthenticated
 from functions.core.messages import t
 from functions.core.validation import Schema
 
 PAGE_SIZES = (20, 40, 50, 100, 500)
 
 
+def _scope() -> str:
+    """The list a cursor belongs to: the charity, the route and its path parameters, and the query
+    without `page` and `cursor` (the SPA starts again from page 1 whenever any of them changes)."""
+    from functions.core import access  # the request and principal bound to this call, if any
+
+    try:
+        request = access.current_request()
+    except RuntimeError:  # a job or a script walking pages: no request, no scope
+        return ""
+    try:
+        tenant = access.principal().tenant_id
+    except Unauthenticated:
+        tenant = ""
+    params: Any = request.query_params or {}
+    query = sorted(
+        (name, value)
+        for name in params
+        if name not in ("cursor", "page")
+        for value in (params.getlist(name) if hasattr(params, "getlist") else [params[name]])
+    )
+    path = sorted((request.uri_params or {}).items())
+    return json.dumps([tenant, request.method, request.path, path, query], separators=(",", ":"))
+
+
 def encode_cursor(last_evaluated_key: dict[str, Any] | None) -> str | None:
+    """The signed cursor of the next page (functions/core/cursors.py), None on the last page."""
     if not last_evaluated_key:
         return None
-    raw = json.dumps(last_evaluated_key, separators=(",", ":"), sort_keys=True).encode()
-    return base64.urlsafe_b64encode(raw).decode().rstrip("=")
+    return cursors.issue(last_evaluated_key, _scope())
 
 
 def decode_cursor(cursor: str | None) -> dict[str, Any] | None:
+    """The key a client's cursor continues from; 422 on `cursor` unless this server issued it for
+    this very list (so no hand-made key ever reaches DynamoDB)."""
     if not cursor:
         return None
     try:
-        padded = cursor + "=" * (-len(cursor) % 4)
-        value = json.loads(base64.urlsafe_b64decode(padded.encode()))
-    except (ValueError, UnicodeDecodeError) as exc:
-        raise Invalid(errors={"cursor": [t("field.invalid")]}) from exc
-    if not isinstance(value, dict):
-        raise Invalid(errors={"cursor": [t("field.invalid")]})
-    return value
+        return cursors.read(cursor, _scope())
+    except cursors.BadCursor as exc:
+        raise Invalid(errors={"cursor": [t("field.cursor")]}) from exc
 
 
 class ListQuery(Schema):

@@ -25,12 +25,11 @@ MANIFEST_BASE = 1_000_000  # manifests of resolved review rows are numbered afte
 
 def listing(who: Principal, import_id: str, query: ListQuery) -> dict[str, Any]:
     item = get(who, import_id)
+    start = decode_cursor(query.cursor)  # a cursor not issued for this list is a 422 in every state
     if item.status not in (IMPORTING, IMPORTED):
         # before the run nothing waits yet; after an undo the rows can no longer be imported
         return page_body([], total=0, query=query, next_cursor=None)
-    rows, last = repository.review_rows(
-        who.tenant_id, import_id, limit=query.length, start=decode_cursor(query.cursor)
-    )
+    rows, last = repository.review_rows(who.tenant_id, import_id, limit=query.length, start=start)
     candidate_ids = {c["donor_id"] for row in rows for c in json.loads(row.candidates_json or "[]")}
     found = repository.existing([Donor.key(who.tenant_id, d) for d in candidate_ids])
     people = {d.donor_id: d for d in found.values() if isinstance(d, Donor)}
