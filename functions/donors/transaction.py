@@ -1,7 +1,9 @@
 """One TransactWriteItems built from tagged operations, so a cancelled transaction says *which*
 invariant failed (a stale version, a taken external reference, a missing donation type) without
 matching message text; counter deltas on the same item are merged (DynamoDB refuses two
-operations on one item in a transaction)."""
+operations on one item in a transaction). A write that would change nothing but must still find
+its item (a type's usage counter that an edit takes and gives back) is sent as a ConditionCheck:
+DynamoDB refuses an Update without an update expression."""
 
 from __future__ import annotations
 
@@ -18,6 +20,8 @@ from functions.core.table import Entity
 
 MAX_ITEMS = 100  # DynamoDB's limit of items in one transaction
 Operation = tuple[str | None, Model, dict[str, Any]]  # (tag, item, its write's arguments)
+# PynamoDB sends a transaction's items in this order; a cancellation's reasons follow it
+KINDS = ("check", "delete", "put", "update")
 
 
 class _ItemConnection(Connection):
@@ -49,11 +53,7 @@ class TransactionFailed(Exception):
 
 class Transaction:
     def __init__(self) -> None:
-        self._ops: dict[str, list[Operation]] = {
-            "delete": [],
-            "put": [],
-            "update": [],
-        }
+        self._ops: dict[str, list[Operation]] = {kind: [] for kind in KINDS}
         self._adds: dict[tuple[str, str], tuple[type[Model], dict[str, Any], Any, str | None]] = {}
         self._fresh: set[tuple[str, str]] = set()
 
@@ -64,7 +64,19 @@ class Transaction:
         self._ops["delete"].append((tag, item, {"condition": condition}))
 
     def update(self, item: Model, actions: list[Any], condition: Any = None, tag: str | None = None) -> None:
+        """Update `item`; with no actions (and no version for PynamoDB to bump) only its
+        condition is checked, and without a condition either nothing is written."""
+        if not actions and _version_attribute(item) is None:
+            if condition is not None:
+                self.condition_check(type(item), (item.pk, item.sk), condition, tag=tag)  # type: ignore[attr-defined]
+            return
         self._ops["update"].append((tag, item, {"actions": actions, "condition": condition}))
+
+    def condition_check(
+        self, model: type[Model], key: tuple[str, str], condition: Any, tag: str | None = None
+    ) -> None:
+        """Cancel the transaction unless the item at `key` meets `condition`; writes nothing."""
+        self._ops["check"].append((tag, model(*key), {"condition": condition}))
 
     def add(
         self,
@@ -96,31 +108,34 @@ class Transaction:
             self._fresh.discard(key)
 
     def __len__(self) -> int:
-        puts, updates = self._pending_adds()
-        return sum(len(ops) for ops in self._ops.values()) + len(puts) + len(updates)
+        return len(self._ordered())
 
-    def _pending_adds(self) -> tuple[list[Operation], list[Operation]]:
-        """The merged adds: (puts of fresh items, updates)."""
-        puts: list[Operation] = []
-        updates: list[Operation] = []
+    def _pending_adds(self) -> dict[str, list[Operation]]:
+        """The merged adds by kind: puts of fresh items, updates, and condition checks of deltas
+        that net to zero on an item that must exist (an edit keeping its donation type)."""
+        pending: dict[str, list[Operation]] = {kind: [] for kind in KINDS}
         for (pk, sk), (model, deltas, condition, tag) in self._adds.items():
             changes = {name: delta for name, delta in deltas.items() if delta != 0}
             if (pk, sk) in self._fresh and condition is None:
-                puts.append((tag, model(pk, sk, **changes), {"condition": None}))
+                pending["put"].append((tag, model(pk, sk, **changes), {"condition": None}))
                 continue
-            if not changes and condition is None:
+            if not changes:
+                if condition is not None:
+                    pending["check"].append((tag, model(pk, sk), {"condition": condition}))
                 continue
             actions = [getattr(model, n).add(d) for n, d in changes.items()]
             if Entity.entity.get_discriminator(model) is not None:
                 actions.insert(0, model.entity.set(model))  # type: ignore[attr-defined]
-            updates.append((tag, model(pk, sk), {"actions": actions, "condition": condition}))
-        return puts, updates
+            pending["update"].append((tag, model(pk, sk), {"actions": actions, "condition": condition}))
+        return pending
+
+    def _ordered(self) -> list[tuple[str, Operation]]:
+        """Every operation as (kind, operation), in the order PynamoDB sends them."""
+        pending = self._pending_adds()
+        return [(kind, op) for kind in KINDS for op in self._ops[kind] + pending[kind]]
 
     def commit(self) -> None:
-        fresh, adds = self._pending_adds()
-        updates = self._ops["update"] + adds
-        ordered = [("delete", op) for op in self._ops["delete"]]
-        ordered += [("put", op) for op in self._ops["put"] + fresh] + [("update", op) for op in updates]
+        ordered = self._ordered()
         if not ordered:
             return
         if len(ordered) > MAX_ITEMS:
@@ -128,7 +143,10 @@ class Transaction:
         try:
             with TransactWrite(connection=_conn()) as transaction:
                 for kind, (_, item, kwargs) in ordered:
-                    if kind == "delete":
+                    if kind == "check":
+                        key = (item.pk, item.sk)  # type: ignore[attr-defined]
+                        transaction.condition_check(type(item), *key, condition=kwargs["condition"])
+                    elif kind == "delete":
                         transaction.delete(item, condition=kwargs["condition"])
                     elif kind == "put":
                         transaction.save(item, condition=kwargs["condition"])
@@ -144,3 +162,8 @@ class Transaction:
                 if reason is not None and reason.code == "ConditionalCheckFailed"
             }
             raise TransactionFailed(failed) from exc
+
+
+def _version_attribute(item: Model) -> Any:
+    """The name of the item's version attribute, which PynamoDB bumps on every update (None without one)."""
+    return item._version_attribute_name  # noqa: SLF001
