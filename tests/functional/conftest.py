@@ -3,6 +3,7 @@ the table/queues/buckets created from template.yaml like the local stack does.""
 
 from __future__ import annotations
 
+import datetime as dt
 import os
 from collections.abc import Iterator
 from typing import Any
@@ -47,3 +48,17 @@ def owner(client: Any) -> Any:
     from tests.functional.helpers import sign_up_charity
 
     return sign_up_charity(client, "Hope Trust")
+
+
+@pytest.fixture
+def still_clock() -> Iterator[dt.datetime]:
+    """Time stands still one second into the current hour, so a test that makes several attempts
+    against a fixed-window counter (throttling) never sees a window end between two of them, however
+    slow the machine. Every window the product uses divides an hour."""
+    from functions.core import clock
+
+    real = dt.datetime.now(dt.UTC)
+    moment = real.replace(minute=0, second=1, microsecond=0)
+    clock.set_clock(lambda: moment)
+    yield moment
+    clock.set_clock(None)

@@ -76,7 +76,7 @@ def test_messages_follow_accept_language(client):
     assert reply.json["message"] == "Estas credenciales no coinciden con nuestros registros."
 
 
-def test_repeated_failures_are_throttled_with_retry_after(client):
+def test_repeated_failures_are_throttled_with_retry_after(client, still_clock):
     register(Browser(client))
     replies = [login(Browser(client), "owner@hope.example", "wrong password!") for _ in range(6)]
     assert [r.status for r in replies[:5]] == [422] * 5

@@ -100,7 +100,7 @@ def test_a_recovery_code_works_once_and_regenerating_voids_the_old_set(client):
     assert second.post("/api/2fa/verify", {"recovery_code": new_codes[0]}).status == 200
 
 
-def test_wrong_codes_are_throttled(client):
+def test_wrong_codes_are_throttled(client, still_clock):
     owner = Browser(client)
     register(owner)
     enable_two_factor(owner)
