@@ -5,19 +5,25 @@ Records a donor owns carry the donor's "owned" GSI3 partition (`keys.donor_owned
 re-points every item of the merged donor's partition, whatever its kind (donations today, Gift
 Aid declarations later), so new per-donor records need no change here. Donations move through
 the donation write path, so donor totals (all time and per tax year) move in the same
-transactions; other kinds get their `donor_id` and GSI3 key rewritten."""
+transactions; other kinds get their `donor_id` and GSI3 key rewritten.
+
+A merge or an undo is many transactions. One that stops half-way (a donation edited meanwhile, a
+failed write) puts everything back (`_put_back`, which finishes from any partial state) and says
+so in the history: a merge put back is `failed` (nothing changed), and one that could not be put
+back is `incomplete`, which an undo finishes. No merge stays `running` after its request."""
 
 from __future__ import annotations
 
 import json
 from decimal import Decimal
-from typing import Any
+from typing import Any, NoReturn
 
 from pynamodb.attributes import UnicodeAttribute
+from pynamodb.exceptions import UpdateError
 
 from functions.core import audit, clock, ids, keys
 from functions.core.access import Principal
-from functions.core.errors import Conflict, Invalid, NotFound
+from functions.core.errors import AlmonerError, Conflict, Invalid, NotFound
 from functions.core.messages import t
 from functions.core.table import Entity
 from functions.declarations import eligibility
@@ -28,7 +34,7 @@ from functions.donations.models import Donation
 from functions.donors import repository, service
 from functions.donors.models import PROFILE_FIELDS, Donor, DonorMerge
 from functions.donors.schemas import MergeBody
-from functions.donors.transaction import Transaction
+from functions.donors.transaction import Transaction, TransactionFailed
 
 MERGEABLE = frozenset((*PROFILE_FIELDS, "type", "consents", "tags"))
 CHUNK = 40  # records re-pointed per transaction (each donation also moves both donors' totals)
@@ -75,15 +81,21 @@ def _owned(tenant_id: str, donor_id: str) -> list[Entity]:
 
 
 def _move(tenant_id: str, records: list[Entity], from_id: str, to: Donor) -> None:
-    """Re-point `records` from donor `from_id` to donor `to`, in transactions of `CHUNK`."""
+    """Re-point `records` from donor `from_id` to donor `to`, in transactions of `CHUNK`. Each
+    donation is read again as it moves (an edit made meanwhile is kept, not refused as stale);
+    one deleted or given to another donor meanwhile stays where it is."""
     to_name = names.display_name(repository.facts_of(to))
     for start in range(0, len(records), CHUNK):
         part = records[start : start + CHUNK]
-        moving = [record for record in part if isinstance(record, Donation)]
+        moving = [(record.pk, record.sk) for record in part if isinstance(record, Donation)]
 
-        def changes(involved: dict[str, Donor], moving: list[Donation] = moving) -> list[donations.Change]:
+        def changes(
+            involved: dict[str, Donor], moving: list[tuple[str, str]] = moving
+        ) -> list[donations.Change]:
             result: list[donations.Change] = []
-            for before in moving:
+            for before in Entity.batch_get(moving, consistent_read=True):
+                if not isinstance(before, Donation) or before.donor_id != from_id:
+                    continue
                 after = Donation.from_raw_data(before.serialize())
                 after.donor_id, after.donor_name = to.donor_id, to_name
                 result.append((before, after))
@@ -136,9 +148,12 @@ def merge(who: Principal, body: MergeBody) -> dict[str, Any]:
         if side == "merged":
             attribute = "donor_type" if field == "type" else field
             setattr(after, attribute, getattr(merged, attribute))
-    repository.update(survivor, after, service.profile_actions(after))
-    _move(who.tenant_id, records, merged.donor_id, after)
-    repository.delete(repository.get(who.tenant_id, merged.donor_id))
+    try:
+        repository.update(survivor, after, service.profile_actions(after))
+        _move(who.tenant_id, records, merged.donor_id, after)
+        repository.delete(repository.get(who.tenant_id, merged.donor_id))
+    except Exception as exc:
+        _abandon(who, record, exc)
     record.update(actions=[DonorMerge.status.set("done")])
     eligibility.recompute_donor(who.tenant_id, survivor.donor_id)  # the merged donor's declarations too
     audit.record(
@@ -153,21 +168,33 @@ def merge(who: Principal, body: MergeBody) -> dict[str, Any]:
     return {"merge": view(record), "survivor": service.show(who, survivor.donor_id)}
 
 
-def undo(who: Principal, merge_id: str) -> dict[str, Any]:
+def _abandon(who: Principal, record: DonorMerge, cause: Exception) -> NoReturn:
+    """A merge stopped half-way by `cause`: put everything back and record it as `failed`, or as
+    `incomplete` (an undo finishes it) when putting back fails too. A refusal (something changed
+    meanwhile) is told to the user as such; anything else is raised as it was."""
+    status, message_key = "failed", "donors.merge_failed"
     try:
-        record = DonorMerge.get(*DonorMerge.key(who.tenant_id, merge_id), consistent_read=True)
-    except DonorMerge.DoesNotExist as exc:
-        raise NotFound() from exc
-    if record.status == "undone":
-        raise Conflict("donors.merge_undone")
-    if record.status != "done":
-        raise Conflict("donors.merge_busy")
-    record.update(actions=[DonorMerge.status.set("undoing")], condition=DonorMerge.status == "done")
-    merged = _restore(record.merged_before, fresh=True)
-    merged.total_given, merged.donations_count = Decimal(0), 0
-    repository.create(merged)
-    survivor_now = repository.get(who.tenant_id, record.survivor_id)
-    moved = set(record.moved)
+        _put_back(who, record)
+    except Exception:
+        status, message_key = "incomplete", "donors.merge_incomplete"
+    record.update(actions=[DonorMerge.status.set(status)])
+    audit.record(who.tenant_id, f"donor.merge_{status}", actor_id=who.user_id, merge_id=record.merge_id)
+    if isinstance(cause, (AlmonerError, TransactionFailed)):
+        raise Conflict(message_key) from cause
+    raise cause
+
+
+def _put_back(who: Principal, record: DonorMerge) -> None:
+    """Both donors as before the merge, from whatever state it reached: the merged donor written
+    again if it was deleted, the moved records that are on the survivor moved back with their
+    totals, the survivor's own fields as they were. Running it twice changes nothing more."""
+    merged_key = Donor.key(who.tenant_id, record.merged_id)
+    merged = next(iter(Entity.batch_get([merged_key], consistent_read=True)), None)
+    if not isinstance(merged, Donor):
+        merged = _restore(record.merged_before, fresh=True)
+        merged.total_given, merged.donations_count = Decimal(0), 0
+        repository.create(merged)
+    moved = set(record.moved or [])
     records = [r for r in _owned(who.tenant_id, record.survivor_id) if f"{r.pk}|{r.sk}" in moved]
     _move(who.tenant_id, records, record.survivor_id, merged)
     before = _restore(record.survivor_before)
@@ -179,6 +206,34 @@ def undo(who: Principal, merge_id: str) -> dict[str, Any]:
     repository.update(survivor_now, after, service.profile_actions(after))
     for donor_id in (record.survivor_id, record.merged_id):
         eligibility.recompute_donor(who.tenant_id, donor_id)
+
+
+UNDOABLE = ("done", "incomplete")
+
+
+def undo(who: Principal, merge_id: str) -> dict[str, Any]:
+    try:
+        record = DonorMerge.get(*DonorMerge.key(who.tenant_id, merge_id), consistent_read=True)
+    except DonorMerge.DoesNotExist as exc:
+        raise NotFound() from exc
+    if record.status == "undone":
+        raise Conflict("donors.merge_undone")
+    if record.status == "failed":
+        raise Conflict("donors.merge_failed_nothing_to_undo")
+    if record.status not in UNDOABLE:
+        raise Conflict("donors.merge_busy")
+    was = record.status
+    try:
+        record.update(actions=[DonorMerge.status.set("undoing")], condition=DonorMerge.status == was)
+    except UpdateError as exc:  # another undo took it meanwhile
+        raise Conflict("donors.merge_busy") from exc
+    try:
+        _put_back(who, record)
+    except Exception as exc:
+        record.update(actions=[DonorMerge.status.set("incomplete")])  # an undo again finishes it
+        if isinstance(exc, (AlmonerError, TransactionFailed)):
+            raise Conflict("donors.undo_incomplete") from exc
+        raise
     record.update(
         actions=[DonorMerge.status.set("undone"), DonorMerge.undone_at.set(clock.iso(clock.now()) or "")]
     )

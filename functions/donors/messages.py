@@ -53,6 +53,28 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "This merge is still running. Try again when it has finished.",
         "es": "Esta combinación aún está en curso. Inténtelo cuando haya terminado.",
     },
+    "donors.merge_failed": {
+        "en": "The merge could not be finished because a donor or one of their donations changed "
+        "meanwhile. Nothing was changed: try again.",
+        "es": "No se pudo terminar la combinación porque un donante o una de sus donaciones cambió "
+        "mientras tanto. No se ha cambiado nada: inténtelo de nuevo.",
+    },
+    "donors.merge_incomplete": {
+        "en": "The merge stopped half-way because a donor or one of their donations changed meanwhile. "
+        "Undo it from the merge history to put everything back.",
+        "es": "La combinación se detuvo a medias porque un donante o una de sus donaciones cambió "
+        "mientras tanto. Deshágala desde el historial de combinaciones para restablecerlo todo.",
+    },
+    "donors.undo_incomplete": {
+        "en": "The undo stopped half-way because a donor or one of their donations changed meanwhile. "
+        "Undo again to finish putting everything back.",
+        "es": "La acción de deshacer se detuvo a medias porque un donante o una de sus donaciones "
+        "cambió mientras tanto. Vuelva a deshacer para terminar de restablecerlo todo.",
+    },
+    "donors.merge_failed_nothing_to_undo": {
+        "en": "This merge did not go through and everything was put back: there is nothing to undo.",
+        "es": "Esta combinación no se completó y todo se restableció: no hay nada que deshacer.",
+    },
     "donations.deleted": {"en": "The donation has been deleted.", "es": "La donación ha sido eliminada."},
     "donations.external_ref_taken": {
         "en": "The reference {ref} is already used by another donation from {source}.",

@@ -100,7 +100,8 @@ class DonorMerge(Entity, discriminator="DonorMerge"):
     merged_before = UnicodeAttribute()
     fields = MapAttribute(default=dict)  # type: ignore[var-annotated]
     moved = ListAttribute(of=UnicodeAttribute, default=list)  # type: ignore[arg-type]  # "pk|sk" re-pointed
-    status = UnicodeAttribute(default="running")  # running | done | undone
+    # running | done | failed (put back) | incomplete (an undo finishes it) | undoing | undone
+    status = UnicodeAttribute(default="running")
     actor_id = UnicodeAttribute(null=True)
     undone_at = UnicodeAttribute(null=True)
 

@@ -61,7 +61,7 @@ export interface DonorMerge {
   merged: { id: string; name: string };
   fields: Record<string, 'survivor' | 'merged'>;
   moved_count: number;
-  status: 'running' | 'done' | 'undoing' | 'undone';
+  status: 'running' | 'done' | 'failed' | 'incomplete' | 'undoing' | 'undone';
   created_at: string;
   undone_at: string | null;
 }

@@ -145,7 +145,7 @@ export default function MergePage() {
                       </Badge>
                     </td>
                     <td className="row-actions">
-                      {merge.status === 'done' && (
+                      {(merge.status === 'done' || merge.status === 'incomplete') && (
                         <button
                           type="button"
                           className="link-button"
