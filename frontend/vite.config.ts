@@ -22,5 +22,8 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     css: false,
     restoreMocks: true,
+    // Ceilings, not expectations (see src/test/setup.ts): a loaded machine must not fail a test.
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
   },
 });

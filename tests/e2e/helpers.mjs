@@ -29,7 +29,9 @@ export async function newPage(browser) {
     viewport: { width: 1280, height: 900 },
     acceptDownloads: true,
   });
-  context.setDefaultTimeout(15_000);
+  // A ceiling, not an expectation: waits return as soon as the page matches, and a loaded
+  // 2-core CI machine can take many seconds for a job or a first page load.
+  context.setDefaultTimeout(60_000);
   const page = await context.newPage();
   return { context, page };
 }

@@ -1,7 +1,12 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll } from 'vitest';
 import { initI18n, i18n } from '@/lib/i18n';
+
+// No test may depend on how fast the machine is: on a loaded 2-core CI machine a lookup that
+// takes 50 ms here can take seconds. `findBy…`/`waitFor` return as soon as the screen matches, so
+// a long ceiling costs a passing test nothing; only a real failure waits it out.
+configure({ asyncUtilTimeout: 15_000 });
 
 beforeAll(async () => {
   window.scrollTo = () => {};

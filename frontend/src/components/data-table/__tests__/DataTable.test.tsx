@@ -108,9 +108,6 @@ describe('DataTable', () => {
     expect(listCalls(api.calls).some((call) => call.url.searchParams.get('search'))).toBe(false);
     await waitFor(
       () => expect(listCalls(api.calls).at(-1)?.url.searchParams.get('search')).toBe('ann'),
-      {
-        timeout: 2000,
-      },
     );
     expect(storedMeta().search).toBe('ann');
   });

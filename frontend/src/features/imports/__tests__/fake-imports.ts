@@ -4,7 +4,7 @@ import type { Import, Mapping } from '../api';
 
 export const PAGE = '/donations/import-data';
 /** Steps that wait on several polls of the fake API: generous on a busy machine. */
-export const SLOW = { timeout: 5000 };
+export const SLOW = { timeout: 30_000 };
 
 export const CATALOG = {
   fields: [

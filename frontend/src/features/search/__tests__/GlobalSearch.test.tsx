@@ -42,7 +42,7 @@ describe('global search', () => {
     await user.type(box, 'smith');
     expect(screen.getByText('Tip: use a single keyword.')).toBeInTheDocument();
     expect(api.calls).toHaveLength(0);
-    await waitFor(() => expect(screen.getAllByRole('option')).toHaveLength(20), { timeout: 2000 });
+    await waitFor(() => expect(screen.getAllByRole('option')).toHaveLength(20));
     expect(api.calls).toHaveLength(1);
     expect(api.calls[0]?.url.searchParams.get('q')).toBe('smith');
   });
@@ -53,9 +53,7 @@ describe('global search', () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
     renderSearch();
     await userEvent.setup().type(screen.getByRole('searchbox'), 'x');
-    await waitFor(() => expect(log).toHaveBeenCalledWith('Search failed', expect.anything()), {
-      timeout: 2000,
-    });
+    await waitFor(() => expect(log).toHaveBeenCalledWith('Search failed', expect.anything()));
     expect(screen.getByText('No results.')).toBeInTheDocument();
   });
 });
