@@ -106,8 +106,8 @@ describe('DataTable', () => {
     await screen.findByText('Person 1-0');
     await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'ann');
     expect(listCalls(api.calls).some((call) => call.url.searchParams.get('search'))).toBe(false);
-    await waitFor(
-      () => expect(listCalls(api.calls).at(-1)?.url.searchParams.get('search')).toBe('ann'),
+    await waitFor(() =>
+      expect(listCalls(api.calls).at(-1)?.url.searchParams.get('search')).toBe('ann'),
     );
     expect(storedMeta().search).toBe('ann');
   });
