@@ -22,7 +22,7 @@ from functions.core.messages import t
 from functions.domain.imports.detection import NotReadable
 from functions.donors.transaction import Transaction, TransactionFailed
 from functions.imports import messages as _messages  # noqa: F401 (registers the messages)
-from functions.imports import plan, repository, undo, writer
+from functions.imports import plan, refunds, repository, undo, writer
 from functions.imports.models import (
     FAILED,
     IMPORTED,
@@ -115,22 +115,25 @@ def run_plan(message: dict[str, Any]) -> None:
             _fail(item, job, problem)
             return
         sizes = this_pass.upload_chunks()
+        refunds_planned = this_pass.upload_refunds()
         counts = {
             "rows": tally.rows,
             "errors": tally.errors,
             "review": tally.review,
             "duplicates": tally.duplicates,
+            "skipped": tally.skipped,
         }
         # the pass's reference set and donor index (~10 MB for 100,000 rows) go before the chunks
         # it queues start, in this process's other job threads, to hold their own rows
         del this_pass, tally
-        counts.update(donors_new=0, donors_linked=0, donations_new=0, declarations_new=0)
+        counts.update(donors_new=0, donors_linked=0, donations_new=0, declarations_new=0, refunds=0)
         planned = sum(sizes)
         repository.update(
             item,
             [
                 *_counts_actions(counts),
                 ImportItem.chunks_total.set(len(sizes)),
+                ImportItem.refunds_planned.set(refunds_planned),
                 ImportItem.chunks_done.set(0),
                 ImportItem.progress_done.set(0),
                 ImportItem.progress_total.set(planned),
@@ -245,6 +248,8 @@ def close_chunk(
 
 
 def finish_run(item: ImportItem, job: jobs.Job) -> None:
+    """The donations are written: apply the refunds found (once), then the import is done."""
+    refunds.apply_all(item, job.user_id)
     repository.update(item, [ImportItem.status.set(IMPORTED)], condition=ImportItem.status == IMPORTING)
     final = repository.get(item.tenant_id, item.import_id)
     if job.status != jobs.DONE:

@@ -170,8 +170,55 @@ MESSAGES: dict[str, dict[str, str]] = {
         "es": "No es una dirección de correo electrónico válida.",
     },
     "imports.country_invalid": {
-        "en": "Use the country's two-letter code (GB, IE, FR…).",
-        "es": "Use el código de dos letras del país (GB, IE, FR…).",
+        "en": "'{value}' is not a country we know: use its name or two-letter code (GB, IE, FR…).",
+        "es": "'{value}' no es un país conocido: use su nombre o su código de dos letras (GB, IE, FR…).",
+    },
+    # rows that are not donations, refunds and other currencies
+    "imports.skipped_type": {
+        "en": "Skipped: a '{type}' is not a donation.",
+        "es": "Omitida: un movimiento '{type}' no es una donación.",
+    },
+    "imports.skipped_payment_sent": {
+        "en": "Skipped: a '{type}' with a negative amount is a payment you sent, not a donation.",
+        "es": "Omitida: un movimiento '{type}' con importe negativo es un pago suyo, no una donación.",
+    },
+    "imports.skipped_refund_received": {
+        "en": "Skipped: a '{type}' paid to you is a refund you received, not a donation.",
+        "es": "Omitida: un movimiento '{type}' a su favor es un reembolso recibido, no una donación.",
+    },
+    "imports.refund_no_reference": {
+        "en": (
+            "'{value}' is a refund, but the row does not name the payment it refunds: "
+            "record the refund on that donation."
+        ),
+        "es": (
+            "'{value}' es un reembolso, pero la fila no indica qué pago reembolsa: "
+            "registre el reembolso en esa donación."
+        ),
+    },
+    "imports.refund_unmatched": {
+        "en": (
+            "This refund is of payment '{ref}', which is neither in this file nor imported before: "
+            "import the file with that donation first, or record the refund by hand."
+        ),
+        "es": (
+            "Este reembolso es del pago '{ref}', que no está en este archivo ni se importó antes: "
+            "importe primero el archivo con esa donación, o registre el reembolso a mano."
+        ),
+    },
+    "imports.refund_partial_claimed": {
+        "en": (
+            "Part of payment '{ref}' was refunded after its Gift Aid was claimed: "
+            "record the refund on the donation by hand."
+        ),
+        "es": (
+            "Se reembolsó parte del pago '{ref}' después de reclamar su Gift Aid: "
+            "registre el reembolso en la donación a mano."
+        ),
+    },
+    "imports.currency_not_gbp": {
+        "en": "The amount is in {currency} and the file gives no amount in pounds (GBP) for it.",
+        "es": "El importe está en {currency} y el archivo no da su importe en libras (GBP).",
     },
     "imports.donor_name_missing": {
         "en": "The donor has no name: give a first or last name, or a company name.",
@@ -220,6 +267,16 @@ FIELD_LABELS: dict[str, dict[str, str]] = {
     "benefit_value": {"en": "Benefit value", "es": "Valor del beneficio"},
     "sponsored": {"en": "Sponsored event", "es": "Evento patrocinado"},
     "notes": {"en": "Notes", "es": "Notas"},
+    "transaction_type": {"en": "Transaction type", "es": "Tipo de movimiento"},
+    "original_ref": {"en": "Reference of the refunded payment", "es": "Referencia del pago reembolsado"},
+    "refunded_amount": {"en": "Amount refunded", "es": "Importe reembolsado"},
+    "currency": {"en": "Currency", "es": "Moneda"},
+    "converted_amount": {"en": "Amount in pounds (converted)", "es": "Importe en libras (convertido)"},
+    "converted_refunded": {
+        "en": "Amount refunded in pounds (converted)",
+        "es": "Importe reembolsado en libras (convertido)",
+    },
+    "converted_currency": {"en": "Currency of the converted amount", "es": "Moneda del importe convertido"},
     "gift_aid": {"en": "Gift Aid (yes/no)", "es": "Gift Aid (sí/no)"},
     "declaration_date": {"en": "Declaration date", "es": "Fecha de la declaración"},
     "declaration_method": {"en": "Declaration method", "es": "Método de la declaración"},

@@ -29,6 +29,8 @@ COUNT_NAMES = (
     "declarations_new",
     "review",
     "errors",
+    "refunds",
+    "skipped",
 )
 
 
@@ -52,10 +54,13 @@ class ImportItem(Entity, discriminator="Import"):
     declarations_new = NumberAttribute(default=0)
     review = NumberAttribute(default=0)
     errors = NumberAttribute(default=0)
+    refunds = NumberAttribute(default=0)  # refund rows applied to their donation
+    skipped = NumberAttribute(default=0)  # rows that are not donations (a transfer, a hold…)
     progress_done = NumberAttribute(default=0)
     progress_total = NumberAttribute(default=0)
     generation = NumberAttribute(default=0)  # validation passes so far (names the error rows)
     chunks_total = NumberAttribute(null=True)
+    refunds_planned = NumberAttribute(default=0)  # refunds the run applies after its chunks
     chunks_done = NumberAttribute(default=0)
     run_started = BooleanAttribute(default=False)
     job_id = UnicodeAttribute(null=True)
@@ -105,6 +110,7 @@ class ImportErrorRow(Entity, discriminator="ImportError"):
     value = UnicodeAttribute(default="")
     reason = UnicodeAttribute()  # message key
     params_json = UnicodeAttribute(default="{}")
+    skipped = BooleanAttribute(default=False)  # a row left out as not a donation, not an error
 
 
 class ReviewRow(Entity, discriminator="ImportReview"):
@@ -125,6 +131,8 @@ class ChunkManifest(Entity, discriminator="ImportChunk"):
     donor_ids = ListAttribute(of=UnicodeAttribute, default=list)  # type: ignore[arg-type]  # created
     declaration_ids = ListAttribute(of=UnicodeAttribute, default=list)  # type: ignore[arg-type]
     donor_counts_json = UnicodeAttribute(default="{}")  # donor id → donations of this import
+    # the refunds chunk (number 0): each refund applied, with the donation as it was before
+    refunds_json = UnicodeAttribute(default="[]")
 
 
 class ImportCounts(Entity):
@@ -137,5 +145,6 @@ class ImportCounts(Entity):
     declarations_new = NumberAttribute(null=True)
     review = NumberAttribute(null=True)
     errors = NumberAttribute(null=True)
+    refunds = NumberAttribute(null=True)
     progress_done = NumberAttribute(null=True)
     chunks_done = NumberAttribute(null=True)

@@ -31,9 +31,11 @@ import orjson
 
 from functions.core import clock, keys
 from functions.domain import matching, names
-from functions.domain.imports import donor_match, fields
+from functions.domain.imports import donor_match, fields, refunds
 from functions.domain.imports.digests import DigestSet
 from functions.domain.imports.rows import (
+    REFUND,
+    SKIP,
     Catalog,
     ImportRow,
     donor_key,
@@ -61,6 +63,8 @@ class Tally:
     errors: int = 0
     donations_new: int = 0
     declarations_new: int = 0
+    refunds: int = 0
+    skipped: int = 0
     donors_new: set[str] = field(default_factory=set)
     donors_linked: set[str] = field(default_factory=set)
 
@@ -74,6 +78,8 @@ class Tally:
             "declarations_new": self.declarations_new,
             "review": self.review,
             "errors": self.errors,
+            "refunds": self.refunds,
+            "skipped": self.skipped,
         }
 
 
@@ -149,12 +155,38 @@ class ErrorSink:
                 json.dumps(problem.params),
             )
 
+    def add_skipped(self, row: ImportRow) -> None:
+        """A row left out because it is not a donation, with the reason (shown with the errors)."""
+        problem = row.skipped
+        if problem is not None:
+            self._keep(
+                row.row,
+                0,
+                problem.column,
+                problem.value[:500],
+                problem.reason,
+                json.dumps(problem.params),
+                True,
+            )
+
+    def add_problem(self, row: int, column: str, value: str, reason: str, params: dict[str, str]) -> None:
+        self._keep(row, 0, column, value[:500], reason, json.dumps(params))
+
     def add_failures(self, failures: list[tuple[int, str, str]]) -> None:
         """Rows refused when written (a type deleted meanwhile, a donor gone)."""
         for position, (row, column, reason) in enumerate(failures, start=100):
             self._keep(row, position, column, "", reason, "{}")
 
-    def _keep(self, row: int, position: int, column: str, value: str, reason: str, params_json: str) -> None:
+    def _keep(
+        self,
+        row: int,
+        position: int,
+        column: str,
+        value: str,
+        reason: str,
+        params_json: str,
+        skipped: bool = False,
+    ) -> None:
         if self.stored >= MAX_ERROR_ROWS:
             return
         self.stored += 1
@@ -167,6 +199,7 @@ class ErrorSink:
                 value=value,
                 reason=reason,
                 params_json=params_json,
+                skipped=skipped,
                 expires_at=self.expires,
             )
         )
@@ -196,6 +229,10 @@ class Pass:
         self.unknown_donors: set[str] = set()
         # 8-byte digests, not the strings, in compact sets: what a pass keeps per row stays small
         self.refs_in_file = DigestSet()
+        self.accepted = DigestSet()  # references of the donations this import plans (refund targets)
+        self.refund_file: IO[bytes] = tempfile.TemporaryFile(mode="w+b")  # refunds met, as JSON lines
+        self.refunds_met = 0
+        self.refunds_kept: list[dict[str, Any]] = []  # refunds to apply once the donations are written
         self.fingerprints = DigestSet()  # rows without a reference, by what they say
         self.repeats: dict[int, int] = {}  # how often such a row came, from its second time
         self.sources_with_refs: dict[str, bool] = {}
@@ -223,6 +260,7 @@ class Pass:
                 block = []
         if block:
             self._block(block)
+        self._resolve_refunds()
         self.errors.flush()
         self._flush_reviews()
         return self.tally
@@ -235,9 +273,16 @@ class Pass:
         self.tally.rows += len(rows)
         keyed: list[tuple[ImportRow, str, str]] = []
         for row in rows:
+            if row.kind == SKIP:
+                self.tally.skipped += 1
+                self.errors.add_skipped(row)
+                continue
             if row.problems:
                 self.tally.errors += 1
                 self.errors.add(row)
+                continue
+            if row.kind == REFUND and row.refund is not None:
+                self._refund_met(row.row, str(row.donation.get("source") or self.mapping.source), row.refund)
                 continue
             source, ref = reference_of(row, self.mapping)
             if ref is None:
@@ -278,7 +323,11 @@ class Pass:
             if isinstance(found.get(ref_key), ExternalRef) or (
                 own_id and isinstance(found.get(Donation.key(self.tenant_id, own_id)), Donation)
             ):
-                self.tally.duplicates += 1
+                if row.refund is not None and isinstance(found.get(ref_key), ExternalRef):
+                    # imported before, and the platform now says part or all of it was refunded
+                    self._refund_met(row.row, source, {**row.refund, "of": ref})
+                else:
+                    self.tally.duplicates += 1
                 continue
             kept.append((row, source, ref))
         return kept
@@ -315,7 +364,76 @@ class Pass:
             self.decisions[key] = decision
         return key, decision
 
+    # ------------------------------------------------------------------ refunds
+    def _refund_met(self, number: int, source: str, refund: dict[str, Any]) -> None:
+        op = {**refund, "row": number, "source": source, "marker": refunds.marker(refund, number)}
+        self.refund_file.write(orjson.dumps(op) + b"\n")
+        self.refunds_met += 1
+
+    def _resolve_refunds(self) -> None:
+        """Every refund met finds its donation: one this file plans (applied once the chunks
+        have written it) or one imported before (its reference item); one applied already (its
+        marker) is a duplicate; one whose donation is nowhere is reported with its row."""
+        if not self.refunds_met:
+            return
+        self.refund_file.seek(0)
+        block: list[dict[str, Any]] = []
+        for line in self.refund_file:
+            block.append(orjson.loads(line))
+            if len(block) >= 50:
+                self._resolve_block(block)
+                block = []
+        if block:
+            self._resolve_block(block)
+        self.refund_file.close()
+
+    def _resolve_block(self, ops: list[dict[str, Any]]) -> None:
+        pk = keys.tenant_pk(self.tenant_id)
+        wanted = []
+        for op in ops:
+            wanted += [
+                (pk, keys.donation_ref_sk(op["source"], op["marker"])),
+                (pk, keys.donation_ref_sk(op["source"], op["of"])),
+            ]
+        found = repository.existing(wanted)
+        owners = {key: item.donation_id for key, item in found.items() if isinstance(item, ExternalRef)}
+        stored = repository.existing([Donation.key(self.tenant_id, d) for d in set(owners.values())])
+        for op in ops:
+            ref_key = (pk, keys.donation_ref_sk(op["source"], op["of"]))
+            if (pk, keys.donation_ref_sk(op["source"], op["marker"])) in owners:
+                self.tally.duplicates += 1
+                continue
+            donation = stored.get(Donation.key(self.tenant_id, owners.get(ref_key, "")))
+            if isinstance(donation, Donation):
+                effect = refunds.effect(donation.amount, donation.status, bool(donation.claim_id), op)
+                if effect.kind == refunds.NONE:
+                    self.tally.duplicates += 1
+                    continue
+                if effect.kind == refunds.PROBLEM:
+                    self._refund_problem(op, effect.reason or "imports.refund_unmatched")
+                    continue
+            elif _digest(op["source"], op["of"]) not in self.accepted:
+                self._refund_problem(op, "imports.refund_unmatched")
+                continue
+            self.tally.refunds += 1
+            if not self.dry:
+                self.refunds_kept.append(op)
+
+    def _refund_problem(self, op: dict[str, Any], reason: str) -> None:
+        self.tally.errors += 1
+        column = self.mapping.column_of("original_ref") or self.mapping.column_of("external_ref") or ""
+        self.errors.add_problem(int(op["row"]), column, str(op["of"]), reason, {"ref": str(op["of"])})
+
+    def upload_refunds(self) -> int:
+        """The refunds to apply after the chunks, as the object of chunk 0; how many."""
+        if self.refunds_kept:
+            data = b"".join(orjson.dumps(op) + b"\n" for op in self.refunds_kept)
+            key = keys.import_chunk_object_key(self.tenant_id, self.item.import_id, 0)
+            repository.put_object(key, data, "application/x-ndjson")
+        return len(self.refunds_kept)
+
     def _route(self, row: ImportRow, source: str, ref: str) -> None:
+        self.accepted.add(_digest(source, ref))
         key, decision = self.decide(row)
         planned = {
             **row.to_json(),

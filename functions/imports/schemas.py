@@ -58,7 +58,7 @@ class Defaults(Schema):
 
 class MappingModel(Schema):
     columns: dict[str, str | None] = Field(max_length=500)
-    date_format: Literal["dmy", "dmy2", "iso", "mdy"] = "dmy"
+    date_format: Literal["dmy", "dmy2", "iso", "mdy", "iso_utc"] = "dmy"
     amount_format: Literal["plain", "brackets_negative"] = "plain"
     name_format: Literal["split", "first_last"] = "first_last"
     source: Literal["justgiving", "stripe", "paypal", "almoner", "file"] = "file"

@@ -358,6 +358,7 @@ def _error_view(error: Any) -> dict[str, Any]:
         "column": error.column,
         "value": error.value,
         "reason": t(error.reason, **params),
+        "skipped": bool(error.skipped),
     }
 
 
@@ -372,7 +373,7 @@ def errors(who: Principal, import_id: str, query: ListQuery) -> dict[str, Any]:
     )
     return page_body(
         [_error_view(error) for error in found],
-        total=int(item.errors or 0),
+        total=int(item.errors or 0) + int(item.skipped or 0),
         query=query,
         next_cursor=encode_cursor(last),
     )

@@ -13,17 +13,19 @@ removed; what no longer exists is skipped, so a redelivered undo job is harmless
 
 from __future__ import annotations
 
+import copy
 import json
 from collections.abc import Callable
+from decimal import Decimal
 from typing import Any
 
-from functions.core import jobs
+from functions.core import jobs, keys
 from functions.core.errors import Conflict
 from functions.declarations import eligibility
 from functions.declarations.models import DeclarationRecord
 from functions.donations import repository as donation_repository
 from functions.donations import service as donation_service
-from functions.donations.models import Donation
+from functions.donations.models import Donation, ExternalRef
 from functions.donors import repository as donors
 from functions.donors.models import Donor
 from functions.imports import repository
@@ -83,6 +85,7 @@ def run(message: dict[str, Any]) -> None:
     removed = {"donations": 0, "donors": 0, "declarations": 0, "kept_in_claims": 0}
     done = 0
     for manifest in manifests:
+        _restore_refunds(tenant_id, json.loads(manifest.refunds_json or "[]"))
         kept = _remove_donations(tenant_id, [str(i) for i in manifest.donation_ids or []], removed)
         gone = _remove_declarations(
             tenant_id, [str(i) for i in manifest.declaration_ids or []], kept, removed
@@ -92,6 +95,37 @@ def run(message: dict[str, Any]) -> None:
         jobs.progress(job, done, total)
     repository.update(item, [ImportItem.status.set(UNDONE)], condition=ImportItem.status == UNDOING)
     jobs.finish(job, {"import_id": item.import_id, **removed})
+
+
+def _restore_refunds(tenant_id: str, applied: list[dict[str, Any]]) -> None:
+    """The refunds the import applied: their markers go, and a donation imported before it gets
+    back the status, amount and notes it had (one this import created is deleted anyway)."""
+    for record in applied:
+        if not record.get("donation_id"):
+            continue
+        marker = ExternalRef(keys.tenant_pk(tenant_id), str(record["marker"]))
+        current = repository.existing([Donation.key(tenant_id, record["donation_id"])])
+        before = current.get(Donation.key(tenant_id, record["donation_id"]))
+        if not isinstance(before, Donation) or before.claim_id:
+            marker.delete()
+            continue
+        after = copy.deepcopy(before)
+        after.status, after.amount = record["status"], Decimal(record["amount"])
+        after.refunded_at, after.notes = record.get("refunded_at"), record.get("notes")
+        try:
+            donation_service.write_with_retry(tenant_id, _change(before, after), [before.donor_id])
+        except Conflict:
+            continue  # edited meanwhile: the person's edit stands
+        marker.delete()
+
+
+def _change(
+    before: Donation, after: Donation
+) -> Callable[[dict[str, Donor]], list[donation_repository.Change]]:
+    def changes(involved: dict[str, Donor]) -> list[donation_repository.Change]:
+        return [(before, after)]
+
+    return changes
 
 
 def _remove_donations(tenant_id: str, donation_ids: list[str], removed: dict[str, int]) -> set[str]:

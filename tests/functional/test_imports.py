@@ -111,6 +111,8 @@ def test_a_charity_spreadsheet_goes_from_upload_to_donations_donors_and_declarat
         "declarations_new": 2,
         "review": 0,
         "errors": 0,
+        "refunds": 0,
+        "skipped": 0,
     }
     assert ih.donations(owner) == []
     assert [d["id"] for d in ih.donors(owner)] == [jane["id"]]
@@ -153,8 +155,15 @@ def test_a_charity_spreadsheet_goes_from_upload_to_donations_donors_and_declarat
     assert "sample" not in history[0]["detected"]
 
 
+UNMATCHED_A2 = (
+    "This refund is of payment 'A2', which is neither in this file nor imported before: "
+    "import the file with that donation first, or record the refund by hand."
+)
+
+
 def test_every_refused_row_is_reported_with_its_row_column_and_reason_and_as_a_csv(owner, aws):
-    # GIVEN a file with good rows and rows that cannot be imported
+    # GIVEN a file with good rows and rows that cannot be imported (a refund of a payment that is
+    # nowhere: the negative row names itself, and no donation has that reference)
     rows = [
         ["Ref", "Name", "Amount", "Date"],
         ["A1", "Jane Smith", "12.50", "06/04/2025"],
@@ -178,12 +187,7 @@ def test_every_refused_row_is_reported_with_its_row_column_and_reason_and_as_a_c
     errors = owner.get(f"/api/imports/{item['id']}/errors").json
     assert errors["meta"]["total"] == 3
     assert [(e["row"], e["column"], e["value"], e["reason"]) for e in errors["data"]] == [
-        (
-            3,
-            "Amount",
-            "(5.00)",
-            "'(5.00)' is negative: a refund is not imported. Record the refund on the original donation.",
-        ),
+        (3, "Ref", "A2", UNMATCHED_A2),
         (4, "Amount", "ten pounds", "'ten pounds' is not an amount."),
         (4, "Date", "31/02/2025", "'31/02/2025' is not a real date."),
         (6, "Date", "next week", "'next week' is not a date in the format dd/mm/yyyy."),
@@ -194,12 +198,7 @@ def test_every_refused_row_is_reported_with_its_row_column_and_reason_and_as_a_c
     table = list(csv.reader(io.StringIO(ih.read_url(link["url"]).decode("utf-8-sig"))))
     assert table[0] == ["row", "column", "value", "reason"]
     assert table[1:3] == [
-        [
-            "3",
-            "Amount",
-            "(5.00)",
-            "'(5.00)' is negative: a refund is not imported. Record the refund on the original donation.",
-        ],
+        ["3", "Ref", "A2", UNMATCHED_A2],
         ["4", "Amount", "ten pounds", "'ten pounds' is not an amount."],
     ]
     owner.browser.locale = "es"

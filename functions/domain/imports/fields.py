@@ -59,6 +59,14 @@ FIELDS: tuple[Field, ...] = (
     Field("benefit_value", "donation"),
     Field("sponsored", "donation"),
     Field("notes", "donation"),
+    # payment platforms' columns: the row's kind, the payment a refund returns, other currencies
+    Field("transaction_type", "donation"),
+    Field("original_ref", "donation"),
+    Field("refunded_amount", "donation"),
+    Field("currency", "donation"),
+    Field("converted_amount", "donation"),
+    Field("converted_refunded", "donation"),
+    Field("converted_currency", "donation"),
     Field("gift_aid", "declaration"),
     Field("declaration_date", "declaration"),
     Field("declaration_method", "declaration"),
@@ -151,6 +159,21 @@ class Preset:
     source: str
     defaults: dict[str, str]
 
+    def for_columns(self, columns: Iterable[str]) -> dict[str, str | None]:
+        """The preset applied to a file's columns as the SPA applies it (frontend/src/features/
+        imports/mapping.ts `applyPreset`): each column gets the field of the same header (exact,
+        else without case or doubled spaces); when the preset knows several spellings of one
+        field (older and current exports), the file's first such column fills it."""
+        by_key = {header_key(name): key for name, key in self.columns.items()}
+        filled: set[str] = set()
+        mapped: dict[str, str | None] = {}
+        for column in columns:
+            key = self.columns.get(column, by_key.get(header_key(column)))
+            mapped[column] = key if key and key not in filled else None
+            if key:
+                filled.add(key)
+        return mapped
+
     def mapping(self) -> dict[str, object]:
         return {
             "columns": dict(self.columns),
@@ -166,33 +189,56 @@ JUSTGIVING = Preset(
     "justgiving",
     "JustGiving donation report",
     {
+        # the donation report (current and older spellings) and the payment report
         "Donation Ref": "external_ref",
         "Donation Reference": "external_ref",
         "Donation Id": "external_ref",
+        "Donation ID": "external_ref",
         "Donation Date": "date",
+        "Donation Amount": "amount",
         "Donation Auth Amount": "amount",
-        "Donation Amount": None,
+        "Amount": "amount",
+        "Donation Currency": "currency",
+        "Currency": "currency",
+        "Type": "transaction_type",
         "Donor User Id": None,
         "Donor Display Name": None,
+        "Donor Title": "title",
         "Donor FirstName": "first_name",
         "Donor First Name": "first_name",
         "Donor LastName": "last_name",
         "Donor Last Name": "last_name",
         "Donor E-mail": "email",
         "Donor Email": "email",
+        "Donor Email Address": "email",
         "Donor Address Line 1": "address_line1",
         "Donor Address Line 2": "address_line2",
         "Donor Town": "town",
+        "Donor City": "town",
+        "Donor Town/City": "town",
         "Donor County": "county",
+        "Donor County/State": "county",
         "Donor Postcode": "postcode",
-        "Donor Country": None,
+        "Donor Post Code": "postcode",
+        "Donor Postal Code": "postcode",
+        "Donor Country": "country",
         "Appeal Name": None,
+        "Fundraiser Name": None,
+        "Fundraising Page Title": None,
+        "Page Title": None,
+        "Event Name": None,
         "Donor Further Contact": None,
         "Donation Message": "notes",
+        "Message From Donor": "notes",
+        "Message": "notes",
+        "Net Donation Amount": None,
+        "Transaction Fee": None,
+        "Donation Source": None,
         # JustGiving claims the Gift Aid on these donations itself (GIFT_AID.md §3): its Gift
         # Aid columns describe JustGiving's claim, not a declaration made to the charity.
         "Gift Aid Amount": None,
         "Gift Aid Status": None,
+        "Gift Aid Eligible": None,
         "Estimated Gift Aid": None,
     },
     "dmy",
@@ -206,13 +252,22 @@ STRIPE = Preset(
     "stripe",
     "Stripe payments export",
     {
+        # the Payments export (unified_payments.csv) and the older charges export
         "id": "external_ref",
         "Created date (UTC)": "date",
+        "Created (UTC)": "date",
         "Amount": "amount",
-        "Amount Refunded": None,
-        "Currency": None,
-        "Converted Amount": None,
+        "Amount Refunded": "refunded_amount",
+        "Currency": "currency",
+        "Converted Amount": "converted_amount",
+        "Converted Amount Refunded": "converted_refunded",
+        "Converted Currency": "converted_currency",
+        "Refunded date (UTC)": "refunded_at",
         "Fee": None,
+        "Tax": None,
+        "Taxes On Fee": None,
+        "Mode": None,
+        "Captured": None,
         "Status": "status",
         "Description": "notes",
         "Customer ID": None,
@@ -224,11 +279,14 @@ STRIPE = Preset(
         "Card Address City": "town",
         "Card Address State": "county",
         "Card Address Zip": "postcode",
-        "Card Address Country": None,
+        "Card Address Country": "country",
         "Statement Descriptor": None,
         "Seller Message": None,
+        "Decline Reason": None,
+        "PaymentIntent ID": None,
+        "Invoice ID": None,
     },
-    "iso",
+    "iso_utc",
     "plain",
     "split",
     "stripe",
@@ -244,9 +302,9 @@ PAYPAL = Preset(
         "TimeZone": None,
         "Time Zone": None,
         "Name": "full_name",
-        "Type": None,
+        "Type": "transaction_type",
         "Status": "status",
-        "Currency": None,
+        "Currency": "currency",
         "Gross": "amount",
         "Fee": None,
         "Net": None,
@@ -257,15 +315,17 @@ PAYPAL = Preset(
         "Subject": None,
         "Note": "notes",
         "Balance": None,
+        "Balance Impact": None,
         "Contact Phone Number": "phone",
-        "Reference Txn ID": None,
+        "Reference Txn ID": "original_ref",
         "Address Line 1": "address_line1",
         "Address Line 2/District/Neighborhood": "address_line2",
         "Town/City": "town",
         "State/Province/Region/County/Territory/Prefecture/Republic": "county",
+        "State/Province": "county",
         "Zip/Postal Code": "postcode",
         "Country Code": "country",
-        "Country": None,  # the country's name; "Country Code" is the code a donor record keeps
+        "Country": "country",  # the country's name (older downloads have only this one)
     },
     "dmy",
     "plain",

@@ -4,8 +4,18 @@ locations is passed in.
 
 Rules:
 - amount and date are required; the date may not be in the future (GIFT_AID.md §1);
-- a row with donor details needs a name (first or last name, or a company name);
-- a negative amount is a refund and is refused (not matched to an earlier donation);
+- a row's donor is who it names: a person, an organisation (`… Ltd`, `… Association`, in any
+  name column: `names.looks_like_organisation`), or someone known only by an email; a row naming
+  nobody (blank, "Anonymous", "Details withheld") is an anonymous donation, never refused;
+- a row of a transaction type that is not a donation (PayPal's transfers, holds, conversions,
+  shop sales; JustGiving's Gift Aid payments) is skipped with that reason (`skip`);
+- a refund (a negative amount, or a refund type) is a row of kind `refund`: the payment it
+  returns is named by the original reference column (PayPal's "Reference Txn ID"), else by its
+  own reference (JustGiving names the donation); the import applies it to that donation;
+- a charge row's own refunded amount (Stripe's "Amount Refunded") refunds it in full, or
+  reduces its amount to what the donor kept given;
+- an amount in another currency is taken from the GBP converted amount (Stripe's "Converted
+  Amount"), else refused;
 - a Gift Aid "yes" needs a named individual donor, and creates a declaration covering that
   donation (`this_donation`), dated by its own column or the donation's date;
 - the reference that makes a re-import harmless is the external reference column, else (for
@@ -23,24 +33,33 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
-from functions.domain import names
+from functions.domain import countries, names
 from functions.domain.imports import transforms as tf
 from functions.domain.imports.fields import ImportMapping
 from functions.domain.postcodes import normalise_uk_postcode
 from functions.domain.record_fields import DONOR_FIELDS, LIMITS
 
 _EMAIL = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
-_COUNTRY_NAMES = {
-    "united kingdom": "GB",
-    "uk": "GB",
-    "great britain": "GB",
-    "england": "GB",
-    "scotland": "GB",
-    "wales": "GB",
-    "northern ireland": "GB",
-    "gb": "GB",
-}
 REPLACEMENT = "\ufffd"
+# What exports write where a donor withheld their details (JustGiving's anonymous donors).
+WITHHELD = frozenset(
+    {
+        "anonymous",
+        "anon",
+        "anonymous donor",
+        "anonymous anonymous",
+        "withheld",
+        "details withheld",
+        "name withheld",
+        "not given",
+        "not provided",
+        "not supplied",
+        "n/a",
+        "unknown",
+    }
+)
+DONATION, REFUND, SKIP = "donation", "refund", "skip"
+GBP = "GBP"
 
 
 @dataclass(frozen=True)
@@ -67,6 +86,9 @@ class ImportRow:
     donation: dict[str, Any] = field(default_factory=dict)
     declaration: dict[str, Any] | None = None
     problems: list[Problem] = field(default_factory=list)
+    kind: str = DONATION  # donation | refund | skip
+    refund: dict[str, Any] | None = None  # of (reference), amount, date, ref (its own), gross
+    skipped: Problem | None = None  # why a row that is not a donation is left out
 
     @property
     def ok(self) -> bool:
@@ -79,6 +101,8 @@ class ImportRow:
             "donor_ref": self.donor_ref,
             "donation": self.donation,
             "declaration": self.declaration,
+            "kind": self.kind,
+            "refund": self.refund,
         }
 
     @classmethod
@@ -89,6 +113,8 @@ class ImportRow:
             donor_ref=data.get("donor_ref"),
             donation=dict(data.get("donation") or {}),
             declaration=data.get("declaration"),
+            kind=str(data.get("kind") or DONATION),
+            refund=data.get("refund"),
         )
 
 
@@ -145,7 +171,13 @@ def read_row(
     result = ImportRow(row=number)
     if any(REPLACEMENT in str(cell or "") for cell in cells):
         reader.problems.append(Problem("", "", "imports.bad_characters"))
-    result.donation = _donation(reader, mapping, today, catalog)
+    result.donation = _donation(reader, mapping, today, catalog, result)
+    if result.kind == SKIP:
+        result.problems = []
+        return result
+    if result.kind == REFUND:
+        result.problems = reader.problems
+        return result
     result.donor = _donor(reader, mapping)
     donor_ref = reader.text("donor_id")
     result.donor_ref = donor_ref
@@ -154,18 +186,85 @@ def read_row(
     return result
 
 
-def _donation(reader: _Reader, mapping: ImportMapping, today: dt.date, catalog: Catalog) -> dict[str, Any]:
-    amount = reader.parse("amount", tf.donation_amount, mapping.amount_format)
+def _kind(reader: _Reader, amount: Any, row: ImportRow) -> None:
+    """The row's kind from its transaction type and the sign of its amount."""
+    kind = tf.transaction_kind(reader.raw("transaction_type"))
+    value = reader.raw("transaction_type").strip()
+    column = reader.column("transaction_type") or ""
+    if kind == tf.OTHER:
+        row.kind, row.skipped = SKIP, Problem(column, value, "imports.skipped_type", {"type": value})
+    elif amount is None:
+        return
+    elif kind == tf.REFUND and amount > 0:
+        row.kind, row.skipped = (
+            SKIP,
+            Problem(column, value, "imports.skipped_refund_received", {"type": value}),
+        )
+    elif amount < 0 and value and kind == tf.DONATION:
+        row.kind, row.skipped = SKIP, Problem(column, value, "imports.skipped_payment_sent", {"type": value})
+    elif amount < 0 or kind == tf.REFUND:
+        row.kind = REFUND
+
+
+def _in_pounds(reader: _Reader, mapping: ImportMapping, amount: Any, notes: list[str]) -> tuple[Any, Any]:
+    """(amount, refunded amount) in pounds: a charge in another currency is taken at its GBP
+    converted amount, and its refund at the converted refund (or in the same proportion)."""
+    refunded = None
+    if reader.raw("refunded_amount").strip():
+        refunded = reader.parse("refunded_amount", tf.parse_amount, mapping.amount_format)
+    currency = reader.raw("currency").strip().upper()
+    if amount is None or currency in ("", GBP, "£"):
+        return amount, refunded
+    converted_currency = reader.raw("converted_currency").strip().upper()
+    if not reader.raw("converted_amount").strip() or converted_currency not in ("", GBP):
+        reader.fail("currency", reader.raw("currency").strip(), "imports.currency_not_gbp", currency=currency)
+        return None, None
+    converted = reader.parse("converted_amount", tf.signed_amount, mapping.amount_format)
+    if converted is None:
+        return None, None
+    notes.append(f"paid {abs(amount)} {currency}")
+    if refunded:
+        if reader.raw("converted_refunded").strip():
+            refunded = reader.parse("converted_refunded", tf.parse_amount, mapping.amount_format)
+        else:
+            refunded = (abs(converted) * refunded / abs(amount)).quantize(tf.PENNY)
+    return (converted if amount > 0 else -abs(converted)), refunded
+
+
+def _donation(
+    reader: _Reader, mapping: ImportMapping, today: dt.date, catalog: Catalog, row: ImportRow
+) -> dict[str, Any]:
+    amount = reader.parse("amount", tf.signed_amount, mapping.amount_format)
+    _kind(reader, amount, row)
+    if row.kind == SKIP:
+        return {}
     day = reader.parse("date", tf.parse_date, mapping.date_format)
     if day is not None and day > today:
         reader.fail("date", reader.raw("date").strip(), "imports.date_future")
+    notes: list[str] = []
+    amount, refunded = _in_pounds(reader, mapping, amount, notes)
+    if row.kind == REFUND:
+        own = reader.text("external_ref")
+        of = reader.text("original_ref") or own
+        if of is None:
+            column = reader.column("original_ref") or reader.column("external_ref") or reader.column("amount")
+            reader.problems.append(
+                Problem(column or "", reader.raw("amount").strip(), "imports.refund_no_reference")
+            )
+        row.refund = {
+            "of": of,
+            "ref": own if own and own != of else None,
+            "amount": str(abs(amount)) if amount is not None else None,
+            "date": day.isoformat() if day else None,
+        }
+        return {"source": reader.text("source") or mapping.source}
     donation: dict[str, Any] = {
         "amount": str(amount) if amount is not None else None,
         "date": day.isoformat() if day else None,
         "external_ref": reader.text("external_ref"),
         "donation_id": reader.text("donation_id"),
         "source": reader.text("source") or mapping.source,
-        "notes": reader.text("notes"),
+        "notes": "; ".join([reader.text("notes") or "", *notes]).strip("; ") or None,
         "payment_method": mapping.defaults.get("payment_method") or "other",
         "type_id": mapping.defaults.get("donation_type_id"),
         "location_id": mapping.defaults.get("location_id"),
@@ -188,13 +287,15 @@ def _donation(reader: _Reader, mapping: ImportMapping, today: dt.date, catalog: 
             donation[target] = found
     if reader.raw("status").strip():
         donation["status"] = reader.parse("status", tf.parse_status) or "received"
+    if refunded is not None and amount is not None and refunded > 0:
+        _refunded_in_row(donation, amount, refunded, row)
     if donation["status"] == "refunded":
-        refunded = (
+        refunded_on = (
             reader.parse("refunded_at", tf.parse_date, mapping.date_format)
             if reader.raw("refunded_at").strip()
             else day
         )
-        donation["refunded_at"] = refunded.isoformat() if refunded else None
+        donation["refunded_at"] = refunded_on.isoformat() if refunded_on else None
     if reader.raw("benefit_value").strip():
         benefit = reader.parse("benefit_value", tf.parse_amount, mapping.amount_format)
         if benefit is not None and benefit < 0:
@@ -205,46 +306,69 @@ def _donation(reader: _Reader, mapping: ImportMapping, today: dt.date, catalog: 
     return donation
 
 
+def _refunded_in_row(donation: dict[str, Any], amount: Any, refunded: Any, row: ImportRow) -> None:
+    """A charge row that says how much of it was refunded: all of it → a refunded donation;
+    part of it → the donation is what the donor kept given (the file's gross is kept in
+    `row.refund`, so a later file's row for the same charge finds what was stored)."""
+    row.refund = {
+        "of": None,
+        "ref": None,
+        "amount": str(refunded),
+        "gross": str(amount),
+        "date": donation["date"],
+    }
+    if refunded >= amount:
+        donation["status"] = "refunded"
+        return
+    donation["amount"] = str(amount - refunded)
+    note = f"£{amount} less £{refunded} refunded"
+    donation["notes"] = f"{donation['notes']}; {note}" if donation.get("notes") else note
+
+
+def _withheld(value: str | None) -> str | None:
+    return None if value is None or names.fold(value).strip(" .") in WITHHELD else value
+
+
 def _donor(reader: _Reader, mapping: ImportMapping) -> dict[str, Any] | None:
-    values: dict[str, Any] = {key: reader.text(key) for key in DONOR_FIELDS}
-    full = reader.text("full_name")
+    values: dict[str, Any] = {key: _withheld(reader.text(key)) for key in DONOR_FIELDS if key != "country"}
+    values["country"] = tf.clean_text(reader.raw("country")) or None  # a name, read before any length check
+    full = _withheld(reader.text("full_name"))
+    if full and not values["company_name"] and names.looks_like_organisation(full):
+        values["company_name"], full = names.tidy_case(full), None
     if full:
-        title, first, last = tf.split_name(full)
+        title, first, last = tf.split_name(names.tidy_case(full) or full)
         values["title"] = values["title"] or title
         values["first_name"] = values["first_name"] or first
         values["last_name"] = values["last_name"] or last
+    person = " ".join(str(values[k]) for k in ("first_name", "last_name") if values[k])
+    if not values["company_name"] and names.looks_like_organisation(person):
+        values.update(company_name=names.tidy_case(person), title=None, first_name=None, last_name=None)
+    for key in ("first_name", "last_name"):
+        values[key] = names.tidy_case(values[key])
     if values["title"]:
         values["title"] = values["title"].rstrip(".")
-    if not any(values.values()):
-        return None  # anonymous
+    if not (values["first_name"] or values["last_name"] or values["company_name"] or values["email"]):
+        return None  # nobody named: an anonymous donation (an address alone names no one)
     if values["email"]:
         values["email"] = values["email"].lower()
         if not _EMAIL.match(values["email"]):
             reader.fail("email", values["email"], "imports.email_invalid")
-    country = values["country"] or "GB"
-    values["country"] = _COUNTRY_NAMES.get(country.lower(), country.upper())
-    if len(values["country"]) != 2:
-        reader.fail("country", country, "imports.country_invalid")
-        values["country"] = "GB"
+    written = values["country"]
+    values["country"] = countries.country_code(written) or "GB"
+    if written and countries.country_code(written) is None:
+        column = reader.column("country") or "country"
+        reader.problems.append(Problem(column, written, "imports.country_invalid", {"value": written}))
     if values["postcode"]:
         values["postcode"] = names.tidy_postcode(values["postcode"], values["country"])
-    if not values["house"] and values["address_line1"]:
-        values["house"] = _house_of(values["address_line1"])
+    if values["house"]:
+        values["address_line1"] = names.without_house(values["address_line1"], values["house"])
+    elif values["address_line1"]:
+        values["house"], values["address_line1"], values["address_line2"] = names.split_house(
+            values["address_line1"], values["address_line2"]
+        )
     organisation = bool(values["company_name"]) and not (values["first_name"] or values["last_name"])
     values["type"] = "organisation" if organisation else "individual"
-    if not (values["first_name"] or values["last_name"] or values["company_name"]):
-        column = reader.column("full_name") or reader.column("last_name") or reader.column("first_name") or ""
-        reader.problems.append(Problem(column, "", "imports.donor_name_missing"))
     return values
-
-
-_HOUSE = re.compile(r"^(\d+[A-Za-z]?)\b")
-
-
-def _house_of(line: str) -> str | None:
-    """HMRC wants the house name or number: `12 High Street` → `12`."""
-    found = _HOUSE.match(line.strip())
-    return found.group(1) if found else None
 
 
 def _declaration(

@@ -14,7 +14,7 @@ from decimal import Decimal, InvalidOperation
 
 from functions.domain.names import TITLE_PATTERN
 
-DATE_FORMATS = ("dmy", "dmy2", "iso", "mdy")
+DATE_FORMATS = ("dmy", "dmy2", "iso", "mdy", "iso_utc")
 AMOUNT_FORMATS = ("plain", "brackets_negative")
 NAME_FORMATS = ("split", "first_last")
 GIFT_AID_FORMATS = ("yes_no",)
@@ -37,7 +37,16 @@ _TIME = (
 )
 _ISO = re.compile(rf"^(\d{{4}})-(\d{{1,2}})-(\d{{1,2}}){_TIME}$")
 _NUMERIC = re.compile(rf"^(\d{{1,2}})[/.-](\d{{1,2}})[/.-](\d{{4}}|\d{{2}}){_TIME}$")
-_FORMAT_NAMES = {"dmy": "dd/mm/yyyy", "dmy2": "dd/mm/yy", "iso": "yyyy-mm-dd", "mdy": "mm/dd/yyyy"}
+_FORMAT_NAMES = {
+    "dmy": "dd/mm/yyyy",
+    "dmy2": "dd/mm/yy",
+    "iso": "yyyy-mm-dd",
+    "mdy": "mm/dd/yyyy",
+    "iso_utc": "yyyy-mm-dd hh:mm (UTC)",
+}
+_ISO_TIME = re.compile(
+    r"^(\d{4})-(\d{1,2})-(\d{1,2})[T ](\d{1,2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?\s*(?:Z|\+00:?00|UTC)?$"
+)
 
 
 def parse_date(text: str, date_format: str) -> dt.date:
@@ -49,6 +58,10 @@ def parse_date(text: str, date_format: str) -> dt.date:
     value = text.strip()
     if not value:
         raise CellProblem("imports.date_missing")
+    if date_format == "iso_utc":
+        timed = _ISO_TIME.match(value)
+        if timed:
+            return uk_date_of_utc(_real_datetime(timed.groups(), value))
     found = _ISO.match(value)
     if found:
         year, month, day = (int(part) for part in found.groups())
@@ -62,6 +75,30 @@ def parse_date(text: str, date_format: str) -> dt.date:
     day_text, month_text = (first, second) if date_format in ("dmy", "dmy2") else (second, first)
     full_year = int(year_text) + (2000 if len(year_text) == 2 else 0)
     return _real_date(full_year, int(month_text), int(day_text), value)
+
+
+def _real_datetime(parts: tuple[str | None, ...], value: str) -> dt.datetime:
+    year, month, day, hour, minute, second = (int(part or 0) for part in parts)
+    try:
+        return dt.datetime(year, month, day, hour, minute, second)
+    except ValueError as exc:
+        raise CellProblem("imports.date_not_real", value=value) from exc
+
+
+def _last_sunday(year: int, month: int) -> dt.date:
+    last = dt.date(year, month + 1, 1) - dt.timedelta(days=1)
+    return last - dt.timedelta(days=(last.weekday() + 1) % 7)
+
+
+def uk_date_of_utc(moment: dt.datetime) -> dt.date:
+    """The UK calendar date of a UTC time (Stripe writes its times in UTC): British Summer Time,
+    one hour ahead, runs from 01:00 UTC on the last Sunday of March to 01:00 UTC on the last
+    Sunday of October (Summer Time Act 1972 as amended). So 23:30 UTC on 5 April is 00:30 on
+    6 April in London: the next tax year."""
+    starts = dt.datetime.combine(_last_sunday(moment.year, 3), dt.time(1))
+    ends = dt.datetime.combine(_last_sunday(moment.year, 10), dt.time(1))
+    offset = dt.timedelta(hours=1) if starts <= moment < ends else dt.timedelta(0)
+    return (moment + offset).date()
 
 
 def _real_date(year: int, month: int, day: int, value: str) -> dt.date:
@@ -112,6 +149,17 @@ def parse_amount(text: str, amount_format: str = "plain") -> Decimal:
         raise CellProblem("imports.amount_decimals", value=text.strip())
     amount = amount.quantize(PENNY)
     return -amount if negative else amount
+
+
+def signed_amount(text: str, amount_format: str) -> Decimal:
+    """An amount that may be negative (a refund of an earlier payment), never zero, at most
+    £1,000,000 either way."""
+    amount = parse_amount(text, amount_format)
+    if amount == 0:
+        raise CellProblem("imports.amount_zero")
+    if abs(amount) > MAX_AMOUNT:
+        raise CellProblem("imports.amount_too_large", value=text.strip())
+    return amount
 
 
 def donation_amount(text: str, amount_format: str) -> Decimal:
@@ -247,6 +295,55 @@ def parse_status(text: str) -> str:
     if status is None:
         raise CellProblem("imports.status_invalid", value=text.strip())
     return status
+
+
+# ------------------------------------------------------------------ transaction types
+DONATION, REFUND, OTHER = "donation", "refund", "other"
+# The types of a payment platform's rows (PayPal's "Type", JustGiving's payment report "Type"),
+# lower case: what is a gift received, what returns one; every other type is not a donation.
+DONATION_TYPES = frozenset(
+    {
+        "donation",
+        "donation payment",
+        "donation received",
+        "website payment",
+        "web accept payment received",
+        "express checkout payment",
+        "express checkout payment received",
+        "subscription payment",
+        "subscription payment received",
+        "recurring payment",
+        "recurring payment received",
+        "mobile payment",
+        "mobile payment received",
+        "payment received",
+        "general payment",
+        "paypal giving fund payment",
+        "charge",
+        "payment",
+    }
+)
+REFUND_TYPES = frozenset(
+    {
+        "payment refund",
+        "refund",
+        "chargeback",
+        "chargeback settlement",
+        "payment reversal",
+        "reversal",
+    }
+)
+
+
+def transaction_kind(text: str) -> str:
+    """`donation`, `refund` or `other` for a row's transaction type; a blank type is a donation
+    (a file whose rows carry no type)."""
+    value = " ".join(text.strip().lower().split())
+    if not value or value in DONATION_TYPES:
+        return DONATION
+    if value in REFUND_TYPES:
+        return REFUND
+    return OTHER
 
 
 DECLARATION_METHODS = ("written", "online", "oral")

@@ -11,6 +11,8 @@ const ORDER: (keyof ImportCounts)[] = [
   'declarations_new',
   'review',
   'errors',
+  'refunds',
+  'skipped',
 ];
 
 /** The dry run's "would" counts, or the import's "did" counts. */

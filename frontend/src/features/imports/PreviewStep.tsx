@@ -86,8 +86,8 @@ export function PreviewStep({ item, job, pending, onEditMapping, onJob }: Previe
           </div>
         </div>
       )}
-      {counts && counts.errors > 0 && !working && (
-        <ErrorReport importId={item.id} count={counts.errors} />
+      {counts && counts.errors + (counts.skipped ?? 0) > 0 && !working && (
+        <ErrorReport importId={item.id} count={counts.errors + (counts.skipped ?? 0)} />
       )}
     </>
   );

@@ -56,7 +56,9 @@ export function ResultStep({
         </div>
       </div>
       {counts && counts.review > 0 && <ReviewList importId={item.id} count={counts.review} />}
-      {counts && counts.errors > 0 && <ErrorReport importId={item.id} count={counts.errors} />}
+      {counts && counts.errors + (counts.skipped ?? 0) > 0 && (
+        <ErrorReport importId={item.id} count={counts.errors + (counts.skipped ?? 0)} />
+      )}
     </>
   );
 }

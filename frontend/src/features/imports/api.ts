@@ -83,6 +83,10 @@ export interface ImportCounts {
   declarations_new: number;
   review: number;
   errors: number;
+  /** Refund rows applied to the donation they return. */
+  refunds?: number;
+  /** Rows left out as not donations (transfers, holds, shop sales…), listed with the errors. */
+  skipped?: number;
 }
 
 export interface Progress {

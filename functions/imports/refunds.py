@@ -1,0 +1,133 @@
+"""The refunds an import found, applied once its donations are written (the run's last step).
+
+The plan pass (`plan.Pass._resolve_refunds`) keeps each refund whose donation it found, in this
+file or imported before, in the object of chunk 0. When the last chunk closes, each is applied
+to its donation through the donation write path (`donations.repository.add_changes`: every
+total and the Gift Aid assessment move with it) together with its marker, an external
+reference of its own put if absent, so a refund is applied once however often the step or the
+file runs. A claimed donation refunded in full gets its Gift Aid reversal (`reversals`). What
+the step did is its manifest (chunk 0: each refund with the donation as it was, for undo), and
+ONE transaction marks it done and adds its counts to the import.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from decimal import Decimal
+from typing import Any
+
+from functions.core import keys
+from functions.domain.imports import refunds
+from functions.donations import repository as donations
+from functions.donations.models import Donation, ExternalRef
+from functions.donors import repository as donors
+from functions.donors.transaction import Transaction, TransactionFailed
+from functions.giftaid import reversals
+from functions.imports import plan, repository
+from functions.imports.models import ChunkManifest, ImportCounts, ImportItem
+
+REFUNDS_CHUNK = 0
+ATTEMPTS = 5
+APPLIED, SAME, UNMATCHED = "applied", "same", "imports.refund_unmatched"
+
+
+def apply_all(item: ImportItem, actor_id: str | None) -> None:
+    """Apply the import's planned refunds, once (a done manifest means another delivery did)."""
+    if not int(item.refunds_planned or 0):
+        return
+    tid, iid = item.tenant_id, item.import_id
+    manifest = repository.get_manifest(tid, iid, REFUNDS_CHUNK)
+    if manifest is not None and manifest.status == "done":
+        return
+    pk = keys.import_pk(tid, iid)
+    if not repository.start_manifest(ChunkManifest(pk, keys.import_chunk_sk(REFUNDS_CHUNK), chunk=0)):
+        return
+    applied: list[dict[str, Any]] = []
+    same = 0
+    failed: list[tuple[dict[str, Any], str]] = []
+    for op in repository.chunk_rows(tid, iid, REFUNDS_CHUNK):
+        outcome, record = apply_one(tid, op, actor_id)
+        if outcome == APPLIED:
+            applied.append(record or {"row": op["row"]})
+        elif outcome == SAME:
+            same += 1
+        else:
+            failed.append((op, outcome))
+    done = ChunkManifest(
+        pk, keys.import_chunk_sk(REFUNDS_CHUNK), chunk=0, status="done", refunds_json=json.dumps(applied)
+    )
+    transaction = Transaction()
+    transaction.put(done, condition=ChunkManifest.status != "done", tag="manifest")
+    transaction.add(
+        ImportCounts,
+        ImportItem.key(tid, iid),
+        refunds=len(applied),
+        duplicates=same,
+        errors=len(failed),
+    )
+    try:
+        transaction.commit()
+    except TransactionFailed as cancelled:
+        if "manifest" in cancelled.tags:
+            return
+        raise
+    errors = plan.ErrorSink(item, int(item.generation or 0))
+    for op, reason in failed:
+        errors.add_problem(int(op["row"]), "", str(op["of"]), reason, {"ref": str(op["of"])})
+    errors.flush()
+
+
+def apply_one(tenant_id: str, op: dict[str, Any], actor_id: str | None) -> tuple[str, dict[str, Any] | None]:
+    """(outcome, what undo needs) of one refund: applied (now or by an earlier delivery), the
+    same as what is stored, or the message key of why it cannot be."""
+    pk = keys.tenant_pk(tenant_id)
+    marker_key = (pk, keys.donation_ref_sk(op["source"], op["marker"]))
+    ref_key = (pk, keys.donation_ref_sk(op["source"], op["of"]))
+    for _ in range(ATTEMPTS):
+        found = repository.existing([marker_key, ref_key])
+        if isinstance(found.get(marker_key), ExternalRef):
+            return APPLIED, None
+        owner = found.get(ref_key)
+        if not isinstance(owner, ExternalRef):
+            return UNMATCHED, None
+        stored = repository.existing([Donation.key(tenant_id, owner.donation_id)])
+        before = stored.get(Donation.key(tenant_id, owner.donation_id))
+        if not isinstance(before, Donation):
+            return UNMATCHED, None
+        effect = refunds.effect(before.amount, before.status, bool(before.claim_id), op)
+        if effect.kind == refunds.NONE:
+            return SAME, None
+        if effect.kind == refunds.PROBLEM:
+            return effect.reason or UNMATCHED, None
+        after = copy.deepcopy(before)
+        if effect.kind == refunds.REFUNDED:
+            after.status = "refunded"
+            after.refunded_at = max(str(op.get("date") or before.donation_date), before.donation_date)
+        else:
+            after.amount = effect.amount or Decimal(0)
+            note = f"£{before.amount - after.amount} refunded ({op['marker'].removeprefix('refund:')})"
+            after.notes = f"{before.notes}; {note}" if before.notes else note
+        involved = donors.get_many(tenant_id, [before.donor_id]) if before.donor_id else {}
+        transaction = Transaction()
+        donations.add_changes(transaction, [(before, after)], involved)
+        transaction.put(
+            ExternalRef(*marker_key, donation_id=before.donation_id),
+            condition=ExternalRef.pk.does_not_exist(),
+            tag="refund",
+        )
+        try:
+            transaction.commit()
+        except TransactionFailed:
+            continue  # a concurrent write moved the donation or its donor: read again
+        reversals.after_donation_change(tenant_id, before, after, actor_id=actor_id)
+        return APPLIED, {
+            "row": op["row"],
+            "donation_id": before.donation_id,
+            "marker": marker_key[1],
+            "status": before.status,
+            "amount": str(before.amount),
+            "refunded_at": before.refunded_at,
+            "notes": before.notes,
+        }
+    raise RuntimeError("a refund could not be applied after several attempts")
