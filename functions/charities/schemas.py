@@ -29,3 +29,9 @@ class CharityUpdate(Schema):
 
 class CharityListQuery(ListQuery):
     sortBy: Literal["id", "name"] = "name"  # noqa: N815 (the spec's name); the index is ordered by name
+
+
+class CharityFilters(Schema):
+    """`filters` of the charities list (a wrong type or an unknown name is a 422)."""
+
+    status: Literal["active", "disabled"] | None = None

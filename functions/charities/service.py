@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from functions.charities import repository
-from functions.charities.schemas import CharityListQuery, CharityUpdate
+from functions.charities.schemas import CharityFilters, CharityListQuery, CharityUpdate
 from functions.core import audit, clock, sessions
 from functions.core.access import Principal
 from functions.core.errors import Conflict
@@ -34,9 +34,8 @@ def charity_view(tenant: Tenant, users_count: int) -> dict[str, Any]:
 
 
 def list_charities(query: CharityListQuery) -> dict[str, Any]:
-    filters = query.filter_values()
-    status = filters.get("status")
-    disabled = {"active": False, "disabled": True}.get(status) if isinstance(status, str) else None
+    status = query.filters_as(CharityFilters).status
+    disabled = {"active": False, "disabled": True}.get(status) if status else None
     prefix = query.search.strip()
     page, last_key = repository.charities_page(
         name_prefix=prefix,

@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, TypeVar
 
-from pydantic import field_validator
+from pydantic import BaseModel, field_validator
 from pydantic_core import PydanticCustomError
 
 from functions.core import cursors
 from functions.core.errors import Invalid, Unauthenticated
 from functions.core.messages import t
-from functions.core.validation import Schema
+from functions.core.validation import NotJson, Schema, load_json, validate
+
+M = TypeVar("M", bound=BaseModel)
 
 PAGE_SIZES = (20, 40, 50, 100, 500)
 
@@ -84,13 +86,20 @@ class ListQuery(Schema):
         return value
 
     def filter_values(self) -> dict[str, Any]:
+        """The applied filters (`filters` is a JSON object in the query string); 422 on `filters`
+        when it is not JSON, not an object, or nested too deeply."""
         try:
-            value = json.loads(self.filters or "{}")
-        except ValueError as exc:
-            raise Invalid(errors={"filters": [t("field.invalid")]}) from exc
+            value = load_json(self.filters or "{}")
+        except NotJson as exc:
+            raise Invalid(errors={"filters": [t(exc.message_key, **exc.params)]}) from exc
         if not isinstance(value, dict):
-            raise Invalid(errors={"filters": [t("field.invalid")]})
+            raise Invalid(errors={"filters": [t("field.json_object")]})
         return {k: v for k, v in value.items() if k != "applied" and v not in (None, "", [])}
+
+    def filters_as(self, model: type[M]) -> M:
+        """The filters checked by the list's own `model` (unknown names and wrong types are
+        refused), so a filter of the wrong shape is a 422 naming `filters.<name>`, never a 500."""
+        return validate(model, self.filter_values(), prefix="filters")
 
 
 def page_body(

@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from functions.core.schema import Schema as Schema
 
 MAX_JSON_BODY = 256 * 1024  # big files go to S3 by presigned PUT, never through the API
+MAX_JSON_DEPTH = 32  # the deepest request body nests 4 levels; a validator walks what it is given
 
 M = TypeVar("M", bound="BaseModel")
 _SCHEMA_NAMES = frozenset({"Email", "Schema"})
@@ -72,33 +73,80 @@ def _message(error: Any) -> str:
     return t(key)
 
 
-def field_errors(exc: ValidationError) -> dict[str, list[str]]:
+def field_errors(exc: ValidationError, prefix: str = "") -> dict[str, list[str]]:
     errors: dict[str, list[str]] = {}
     for error in exc.errors():
-        field = ".".join(str(part) for part in error["loc"]) or "body"
+        field = ".".join(str(part) for part in (prefix, *error["loc"]) if part != "") or "body"
         errors.setdefault(field, []).append(_message(error))
     return errors
 
 
-def validate(model: type[M], data: Any) -> M:
+def validate(model: type[M], data: Any, *, prefix: str = "") -> M:
+    """`data` as `model`, or 422 naming each field (`prefix.field` for a nested value such as a
+    list's `filters`)."""
     from pydantic import ValidationError
 
     try:
         return model.model_validate(data)
     except ValidationError as exc:
-        raise Invalid(errors=field_errors(exc)) from exc
+        raise Invalid(errors=field_errors(exc, prefix)) from exc
+
+
+class NotJson(ValueError):
+    """Client text that is not JSON we accept; `message_key` says why (a key of the catalog)."""
+
+    def __init__(self, message_key: str, **params: Any) -> None:
+        super().__init__(message_key)
+        self.message_key = message_key
+        self.params = params
+
+
+def _refuse_constant(name: str) -> Any:
+    raise NotJson("invalid_json")  # NaN, Infinity, -Infinity: Python reads them, JSON has no such thing
+
+
+def _depth(value: Any) -> int:
+    """How deeply arrays and objects nest in a parsed value (iterative: no recursion to exhaust)."""
+    deepest, pending = 0, [(value, 1)]
+    while pending:
+        item, level = pending.pop()
+        children = item.values() if isinstance(item, dict) else item if isinstance(item, list) else None
+        if children is None:
+            continue
+        deepest = max(deepest, level)
+        if deepest > MAX_JSON_DEPTH:
+            break
+        pending.extend((child, level + 1) for child in children)
+    return deepest
+
+
+def load_json(text: str | bytes) -> Any:
+    """Client JSON as Python values, or `NotJson`. Whatever the text, nothing but `NotJson` leaves:
+    a deeply nested array exhausts the parser's recursion (RecursionError), so it is caught, and
+    anything nested deeper than `MAX_JSON_DEPTH` is refused before a validator walks it."""
+    try:
+        value = json.loads(text, parse_constant=_refuse_constant)
+    except NotJson:
+        raise
+    except (ValueError, UnicodeDecodeError, RecursionError) as exc:
+        raise NotJson("invalid_json") from exc
+    if _depth(value) > MAX_JSON_DEPTH:
+        raise NotJson("json.too_deep", max=MAX_JSON_DEPTH)
+    return value
 
 
 def parse_body(model: type[M], request: Request) -> M:
+    """A JSON object body as `model`: 413 over `MAX_JSON_BODY`, 400 for anything that is not a
+    JSON object (also too deeply nested), 422 per field."""
     raw = request.raw_body or b""
     if len(raw) > MAX_JSON_BODY:
         raise PayloadTooLarge()
     try:
-        data = json.loads(raw) if raw.strip() else {}
-    except (ValueError, UnicodeDecodeError) as exc:
-        raise BadRequest() from exc
+        data = load_json(raw) if raw.strip() else {}
+    except NotJson as exc:
+        raise BadRequest(errors={"body": [t(exc.message_key, **exc.params)]}) from exc
     if not isinstance(data, dict):
-        raise BadRequest()
+        raise BadRequest(errors={"body": [t("field.json_object")]})
     return validate(model, data)
 
 

@@ -1,4 +1,4 @@
-"""Request bodies of the Support Centre."""
+"""Request bodies and list filters of the Support Centre."""
 
 from __future__ import annotations
 
@@ -16,6 +16,15 @@ class TicketBody(Schema):
     description: str = Field(min_length=1, max_length=5000)
 
 
+Status = Literal["open", "in_progress", "resolved", "closed"]
+
+
 class StatusBody(Schema):
     id: str = Field(min_length=1, max_length=40)
-    status: Literal["open", "in_progress", "resolved", "closed"]
+    status: Status
+
+
+class FeedbackFilters(Schema):
+    """`filters` of the tickets list: one status (a list or an unknown name is a 422)."""
+
+    status: Status | None = None

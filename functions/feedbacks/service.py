@@ -12,6 +12,7 @@ from functions.core.messages import t
 from functions.core.pagination import ListQuery, decode_cursor, encode_cursor, page_body
 from functions.feedbacks import repository
 from functions.feedbacks.repository import Feedback
+from functions.feedbacks.schemas import FeedbackFilters
 
 
 def view(item: Feedback) -> dict[str, Any]:
@@ -66,7 +67,7 @@ def store(
 
 
 def listing(query: ListQuery) -> dict[str, Any]:
-    status = query.filter_values().get("status")
+    status = query.filters_as(FeedbackFilters).status
     items, last_key = repository.page(status=status, limit=query.length, start=decode_cursor(query.cursor))
     counts = repository.counts()
     total = counts.get(status, 0) if status else counts["total"]
