@@ -73,26 +73,26 @@ CATALOG: dict[str, dict[str, str]] = {
         "es": "Este JSON está anidado demasiado (como máximo {max} niveles).",
     },
     "field.json_object": {
-        "en": 'This must be a JSON object, such as {"status": "open"}.',
-        "es": 'Debe ser un objeto JSON, como {"status": "open"}.',
+        "en": "This must be a JSON object, between { and }.",
+        "es": "Debe ser un objeto JSON, entre { y }.",
     },
     "field.cursor": {
         "en": "This page link does not belong to this list (or has expired): go back to the first page.",
         "es": "Este enlace de página no pertenece a esta lista (o ha caducado): vuelva a la primera página.",
     },
-    "field.amount": {
+    "amount.format": {
         "en": "Enter an amount in pounds with at most 2 decimal places, such as 12.50.",
         "es": "Introduzca un importe en libras con 2 decimales como máximo, por ejemplo 12.50.",
     },
-    "field.amount_negative": {
+    "amount.negative": {
         "en": "The amount cannot be negative.",
         "es": "El importe no puede ser negativo.",
     },
-    "field.amount_zero": {
+    "amount.zero": {
         "en": "The amount must be more than zero.",
         "es": "El importe debe ser mayor que cero.",
     },
-    "field.amount_max": {
+    "amount.too_large": {
         "en": "The amount can be at most £{max}.",
         "es": "El importe puede ser como máximo de {max} £.",
     },

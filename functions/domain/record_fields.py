@@ -1,8 +1,13 @@
-"""The fields of a donor and the longest value each field of a donor or donation takes: the one
-list the API's request models, the donor item and the import's row reader all use, so a row an
-import accepts is one the forms would accept."""
+"""The fields of a donor, the longest value each field of a donor or donation takes and the
+largest amount: the one list the API's request models, the donor item and the import's row reader
+all use, so a row an import accepts is one the forms would accept."""
 
 from __future__ import annotations
+
+from decimal import Decimal
+
+# The largest amount a donation, a benefit or an amount filter takes (forms and imports alike).
+MAX_AMOUNT = Decimal("1000000.00")
 
 DONOR_FIELDS = (
     "title",

@@ -10,14 +10,13 @@ from pydantic import BeforeValidator, Field, ValidationInfo, field_validator
 from pydantic_core import PydanticCustomError
 
 from functions.core import clock
-from functions.core.money import to_money
+from functions.core.money import AmountError, parse_amount
 from functions.core.pagination import ListQuery
 from functions.core.validation import Schema
 from functions.domain.giftaid.gasds import small_donation_problem
 from functions.domain.record_fields import LIMITS
 from functions.donations.models import PAYMENT_METHODS
 
-MAX_AMOUNT = Decimal("1000000.00")
 MAX_QUICK_ROWS = 200
 
 PaymentMethod = Literal[
@@ -38,21 +37,11 @@ assert set(PaymentMethod.__args__) == set(PAYMENT_METHODS)  # type: ignore[attr-
 
 
 def _money(value: Any, *, allow_zero: bool = False) -> Decimal:
-    """`"12.50"` → Decimal('12.50'); more than 2 decimals, floats, zero or over £1,000,000 → error."""
-    if isinstance(value, bool) or not isinstance(value, (str, int)):
-        raise PydanticCustomError("field.amount", "amount")
+    """`"12.50"` → Decimal('12.50'); the rules and the limit are `functions.core.money.parse_amount`'s."""
     try:
-        amount = to_money(value)
-    except ValueError as exc:
-        raise PydanticCustomError("field.amount", "amount") from exc
-    if (
-        amount != Decimal(str(value).strip())
-        or amount > MAX_AMOUNT
-        or amount < 0
-        or (amount == 0 and not allow_zero)
-    ):
-        raise PydanticCustomError("field.amount", "amount")
-    return amount
+        return parse_amount(value, allow_zero=allow_zero)
+    except AmountError as exc:
+        raise PydanticCustomError(exc.message_key, "amount", exc.params) from exc
 
 
 def _date(value: Any) -> dt.date:
