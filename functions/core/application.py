@@ -9,6 +9,8 @@ from typing import Any
 from chalice import Blueprint, Chalice
 
 from functions.core import access
+from functions.core.errors import from_chalice
+from functions.core.messages import set_locale
 from functions.core.observability import logger, metrics
 
 
@@ -24,7 +26,12 @@ def make_app(name: str, blueprints: Iterable[tuple[Blueprint, str]]) -> Chalice:
         context = event.context or {}
         logger.append_keys(request_id=context.get("requestId"), path=context.get("resourcePath"))
         try:
-            return get_response(event)
+            response = get_response(event)
+            if response.status_code >= 400 and isinstance(response.body, dict):
+                # Chalice's own answers (405, 415) come out in the one error shape
+                set_locale((event.headers or {}).get("accept-language"))
+                response = from_chalice(response, event.method)
+            return response
         finally:
             # EMF metrics are printed to the log at the end of every request
             if metrics.metric_set:

@@ -7,7 +7,20 @@ from typing import Any
 
 from chalice import Response
 
-from functions.core.messages import t
+from functions.core.messages import CATALOG, t
+
+CATALOG.update(
+    {
+        "method_not_allowed": {
+            "en": "This address does not accept {method} requests.",
+            "es": "Esta dirección no admite solicitudes {method}.",
+        },
+        "unsupported_media_type": {
+            "en": "Send the request body as JSON (Content-Type: application/json).",
+            "es": "Envíe el cuerpo de la solicitud como JSON (Content-Type: application/json).",
+        },
+    }
+)
 
 
 class AlmonerError(Exception):
@@ -51,6 +64,16 @@ class Forbidden(AlmonerError):
 class NotFound(AlmonerError):
     status = 404
     message_key = "not_found"
+
+
+class MethodNotAllowed(AlmonerError):
+    status = 405
+    message_key = "method_not_allowed"
+
+
+class UnsupportedMediaType(AlmonerError):
+    status = 415
+    message_key = "unsupported_media_type"
 
 
 class Conflict(AlmonerError):
@@ -107,3 +130,33 @@ def to_response(error: AlmonerError) -> Response:
     if error.errors:
         body["errors"] = error.errors
     return json_response(body, error.status, error.headers)
+
+
+# Chalice answers some requests itself, before any view runs, with a body of its own
+# (`{"Code": ..., "Message": ...}`): a method the path does not serve, a Content-Type the route
+# does not accept. They get the one shape here (application.py's middleware calls this).
+_CHALICE_CODES: dict[str, type[AlmonerError]] = {
+    "MethodNotAllowedError": MethodNotAllowed,
+    "UnsupportedMediaType": UnsupportedMediaType,
+    "BadRequestError": BadRequest,
+    "BadRequest": BadRequest,
+    "UnauthorizedError": Unauthenticated,
+    "ForbiddenError": Forbidden,
+    "NotFoundError": NotFound,
+    "ConflictError": Conflict,
+}
+
+
+def from_chalice(response: Response, method: str) -> Response:
+    """`response` itself, or, when it is one of Chalice's own error answers, the same status in
+    the `{message, errors}` shape (keeping its headers, e.g. `Allow` on a 405)."""
+    body = response.body
+    if not (isinstance(body, dict) and set(body) == {"Code", "Message"}):
+        return response
+    headers = {k: v for k, v in (response.headers or {}).items() if k.lower() != "content-type"}
+    kind = _CHALICE_CODES.get(str(body["Code"]))
+    if kind is None:
+        key = "server_error" if response.status_code >= 500 else "invalid_data"
+        return json_response({"message": t(key)}, response.status_code, headers)
+    error = kind(method=method)
+    return json_response({"message": error.message}, response.status_code, headers)
