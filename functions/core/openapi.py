@@ -40,6 +40,10 @@ PARSERS = {"parse_body": "body", "parse_query": "query"}
 REF = "#/components/schemas/{model}"
 # Routes that read the list query but answer one object (not the {data, meta} envelope).
 NOT_ENVELOPES = frozenset({("GET", "/api/donations/totals"), ("GET", "/api/gift-aid/claims/{claim_id}")})
+# Short lists answered whole, in the same {data, meta} envelope, without the list query.
+ONE_PAGE_LISTS = frozenset(
+    {("GET", "/api/donation-types"), ("GET", "/api/locations"), ("GET", "/api/donors/merges")}
+)
 _PATH_PARAMETER = re.compile(r"\{([^}]+)\}")
 _ACCESS_TEXT = {
     "public": "Public: no session needed.",
@@ -74,6 +78,8 @@ class Route:
 
     @property
     def is_list(self) -> bool:
+        if (self.method, self.path) in ONE_PAGE_LISTS:
+            return True
         return (
             self.query is not None
             and issubclass(self.query, ListQuery)
