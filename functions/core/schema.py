@@ -8,10 +8,13 @@ their schemas through `functions.core.deferred`.
 from __future__ import annotations
 
 import re
-from typing import Annotated
+from decimal import Decimal
+from typing import Annotated, Any
 
-from pydantic import AfterValidator, BaseModel, ConfigDict
+from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict
 from pydantic_core import PydanticCustomError
+
+from functions.core.money import AmountError, parse_amount
 
 
 class Schema(BaseModel):
@@ -29,3 +32,15 @@ def _email(value: str) -> str:
 
 
 Email = Annotated[str, AfterValidator(_email)]
+
+
+def _amount(value: Any, *, allow_zero: bool = False) -> Decimal:
+    try:
+        return parse_amount(value, allow_zero=allow_zero)
+    except AmountError as exc:
+        raise PydanticCustomError(exc.message_key, "amount", exc.params) from exc
+
+
+# Amounts in pounds (`functions.core.money.parse_amount`: plain notation, 2 decimals, ≤ the limit):
+Money = Annotated[Decimal, BeforeValidator(_amount)]  # above zero
+MoneyOrZero = Annotated[Decimal, BeforeValidator(lambda value: _amount(value, allow_zero=True))]

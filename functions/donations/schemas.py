@@ -10,9 +10,8 @@ from pydantic import BeforeValidator, Field, ValidationInfo, field_validator
 from pydantic_core import PydanticCustomError
 
 from functions.core import clock
-from functions.core.money import AmountError, parse_amount
 from functions.core.pagination import ListQuery
-from functions.core.validation import Schema
+from functions.core.validation import Money, MoneyOrZero, Schema
 from functions.domain.giftaid.gasds import small_donation_problem
 from functions.domain.record_fields import LIMITS
 from functions.donations.models import PAYMENT_METHODS
@@ -34,14 +33,6 @@ PaymentMethod = Literal[
     "other",
 ]
 assert set(PaymentMethod.__args__) == set(PAYMENT_METHODS)  # type: ignore[attr-defined]  # noqa: S101
-
-
-def _money(value: Any, *, allow_zero: bool = False) -> Decimal:
-    """`"12.50"` → Decimal('12.50'); the rules and the limit are `functions.core.money.parse_amount`'s."""
-    try:
-        return parse_amount(value, allow_zero=allow_zero)
-    except AmountError as exc:
-        raise PydanticCustomError(exc.message_key, "amount", exc.params) from exc
 
 
 def _date(value: Any) -> dt.date:
@@ -70,8 +61,8 @@ GiftAidStateName = Literal[
     "handled_elsewhere",
     "gasds",
 ]
-Amount = Annotated[Decimal, BeforeValidator(_money)]
-Benefit = Annotated[Decimal, BeforeValidator(lambda v: _money(v, allow_zero=True))]
+Amount = Money  # above zero (functions/core/money.py parse_amount)
+Benefit = MoneyOrZero
 PastDate = Annotated[dt.date, BeforeValidator(_past_date)]
 AnyDate = Annotated[dt.date, BeforeValidator(_date)]
 
