@@ -6,14 +6,16 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+from decimal import Decimal
 from typing import Any
 
 from functions.auth import repository as identities
 from functions.core import aws, config, keys
 from functions.core import files as stored_files
+from functions.domain.giftaid.model import Claim, GadLine
 from functions.domain.hmrc import r68, schedule
 from functions.giftaid import claimdata, repository
-from functions.giftaid.models import ClaimItem
+from functions.giftaid.models import ClaimItem, GiftAidSettings
 
 SCHEDULE_ODS = "gift-aid-schedule.ods"
 SCHEDULE_ZIP = "gift-aid-schedules.zip"
@@ -34,6 +36,19 @@ def put(key: str, data: bytes, content_type: str) -> None:
     aws.client("s3").put_object(Bucket=config.files_bucket(), Key=key, Body=data, ContentType=content_type)
 
 
+def r68_claim_of(claim: ClaimItem, settings: GiftAidSettings, lines: list[GadLine]) -> Claim:
+    """The R68 claim of a claim item: the charity's name and settings, its lines, adjustment and GASDS."""
+    tenant = identities.get_tenant(claim.tenant_id)
+    return claimdata.r68_claim(
+        tenant.name if tenant else "",
+        settings,
+        lines,
+        adjustment=claim.adjustment or Decimal("0.00"),
+        other_info=claim.other_info,
+        gasds=claimdata.gasds_years(claim),
+    )
+
+
 def submission_xml(claim: ClaimItem, password: str) -> r68.Submission:
     """The R68 submission of a sealed claim, rebuilt from its attached donations."""
     settings = repository.get_settings(claim.tenant_id)
@@ -42,16 +57,7 @@ def submission_xml(claim: ClaimItem, password: str) -> r68.Submission:
     attached = repository.attached(claim.tenant_id, claim.claim_id)
     donors = repository.donors(claim.tenant_id, [d.donor_id for d in attached if d.donor_id])
     lines = claimdata.claim_lines(attached, donors, settings)
-    tenant = identities.get_tenant(claim.tenant_id)
-    r68_claim = claimdata.r68_claim(
-        tenant.name if tenant else "",
-        settings,
-        lines,
-        adjustment=claim.adjustment,
-        other_info=claim.other_info,
-        gasds=claimdata.gasds_years(claim),
-    )
-    return r68.build_submission(r68_claim, password=password)
+    return r68.build_submission(r68_claim_of(claim, settings, lines), password=password)
 
 
 def write(claim: ClaimItem) -> dict[str, str]:
@@ -68,9 +74,11 @@ def write(claim: ClaimItem) -> dict[str, str]:
         put(key, data, CONTENT_TYPES[name])
         written[name] = key
 
+    # The schedule is HMRC's Gift Aid donations upload: a claim without Gift Aid lines (GASDS
+    # only) has none, since an empty schedule is not a valid upload.
     if len(lines) > schedule.MAX_LINES_PER_FILE:
         store(SCHEDULE_ZIP, schedule.write_schedules_zip(lines, earliest, overclaimed))
-    else:
+    elif lines:
         store(SCHEDULE_ODS, schedule.write_schedule(lines, earliest, overclaimed))
     submission = submission_xml(claim, PASSWORD_PLACEHOLDER)
     store(R68_XML, submission.xml)

@@ -162,8 +162,10 @@ def finish_build(claim: ClaimItem, token: str) -> bool:
     own = small_donations.gift_aided_by_year(attached)
     try:
         small_donations.take(claim, token, clock.today(), own)
-        # A claim with nothing to claim never seals: it must not hold the reversals hostage.
-        if attached or repository.get_claim(tenant_id, claim_id).gasds:
+        # HMRC rule 7035: an adjustment needs Gift Aid donations (or other income, which we never
+        # send) in the same claim. A claim without Gift Aid lines (nothing, or GASDS only) leaves
+        # the reversals to a later claim that has some, instead of holding them in an invalid one.
+        if attached:
             reversals.take(claim, token)
     except ClaimClosed:
         return False
@@ -195,11 +197,13 @@ def finalize(claim: ClaimItem, job: jobs.Job, token: str) -> None:
 
 # ------------------------------------------------------------------ seal and files
 def _problems(claim: ClaimItem, attached: list[Donation]) -> tuple[list[dict[str, Any]], list[Any], Any]:
+    """Every HMRC rule the claim would break (preflight over the whole R68 claim: settings,
+    adjustment, GASDS and each line), plus the GASDS years past their time limit."""
     settings = repository.get_settings(claim.tenant_id)
     donors = repository.donors(claim.tenant_id, [d.donor_id for d in attached if d.donor_id])
     lines = claimdata.claim_lines(attached, donors, settings)
     problems: list[dict[str, Any]] = []
-    if not claimdata.settings_complete(settings):
+    if settings is None:
         problems.append({"line": None, "field": "settings", "key": "giftaid.settings_incomplete"})
     for entry in claim.gasds or []:
         year = int(entry["tax_year_end"]) - 1
@@ -213,15 +217,24 @@ def _problems(claim: ClaimItem, attached: list[Donation]) -> tuple[list[dict[str
                     "params": {"tax_year_end": str(year + 1), "date": deadline.strftime("%d/%m/%Y")},
                 }
             )
-    for problem in preflight.check_lines(lines, clock.today()):
-        line = lines[problem.line]
+    found = (
+        preflight.check_claim(files.r68_claim_of(claim, settings, lines), clock.today())
+        if settings is not None
+        else preflight.check_lines(lines, clock.today())
+    )
+    for problem in found:
+        if problem.line is None:
+            problems.append(
+                {"line": None, "field": problem.field, "key": problem.key, "params": dict(problem.params)}
+            )
+            continue
         problems.append(
             {
                 "line": problem.line + 1,
                 "field": problem.field,
                 "key": problem.key,
                 "params": dict(problem.params),
-                "donation_ids": list(line.donation_ids),
+                "donation_ids": list(lines[problem.line].donation_ids),
             }
         )
     return problems, lines, settings

@@ -226,6 +226,7 @@ def test_skipped_donations_and_preflight_problems_read_as_sentences(aws: dict, o
     assert problem["field_label"] == "Postcode"
     assert problem["text"] == (
         "Line 1, Postcode: Postcode 'BA1' is not a full UK postcode in capitals with a space (e.g. SW1A 1AA)"
+        " [HMRC Charities portal check]"  # every problem names the HMRC rule it quotes
     )
     assert problem["donation_ids"] == claimable
     skipped = {s["donation_id"]: s["reason_text"] for s in claim["skipped"]}
@@ -236,7 +237,7 @@ def test_skipped_donations_and_preflight_problems_read_as_sentences(aws: dict, o
     spanish = owner.get(f"/api/gift-aid/claims/{claim_id}", headers={"Accept-Language": "es"}).json
     assert spanish["problems"][0]["text"] == (
         "Línea 1, Código postal: El código postal 'BA1' no es un código británico completo en mayúsculas "
-        "con un espacio (p. ej. SW1A 1AA)"
+        "con un espacio (p. ej. SW1A 1AA) [comprobación del portal Charities de HMRC]"
     )
     assert {s["reason_text"] for s in spanish["skipped"]} == {
         "ya no se puede reclamar",

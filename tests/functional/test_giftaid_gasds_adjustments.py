@@ -331,3 +331,28 @@ def test_a_declaration_cancelled_before_a_claimed_donation_reverses_it(
     assert causes == {history["refunded"]: "refunded", history["kept"]: "declaration_cancelled"}
     assert adjustments["tax_total"] == "20.00"
     assert "1 donation whose declaration was cancelled" in adjustments["other_info"]
+
+
+def test_a_gasds_only_claim_leaves_the_adjustment_to_a_later_claim(
+    charity: SignedIn, aws: dict, history: dict
+) -> None:
+    # GIVEN an open reversal and small donations, and a claim that takes no Gift Aid donation
+    reply = charity.post("/api/gift-aid/claims", {"donation_ids": ["no-such-donation"]})
+    assert reply.status == 202, reply
+    drain(aws)
+    claim = claim_of(charity, reply.json["claim_id"])
+    # THEN it is a valid GASDS-only claim: no adjustment (HMRC rule 7035 wants Gift Aid donations
+    # beside one), so the reversal stays open for the next claim
+    assert claim["state"] == "sealed", claim["problems"]
+    assert claim["counts"]["donations"] == 0 and claim["adjustment"] == "0.00"
+    assert [g["tax_year_end"] for g in claim["gasds"]] == [2026]  # 2026-27 needs this year's Gift Aid
+    assert charity.get("/api/gift-aid/claimable").json["adjustments"]["count"] == 1
+    # AND its files are the R68 XML only: no empty Gift Aid schedule is offered
+    stored = repository.get_claim(charity.tenant_id, reply.json["claim_id"]).stored_files()
+    assert set(stored) == {files.R68_XML, files.LINE_MAP}
+    document = etree.fromstring(_xml_of(charity.tenant_id, reply.json["claim_id"]))
+    assert _schemas().validate(document), _schemas().error_log
+    assert document.find("e:Body/r:IRenvelope/r:R68/r:Claim/r:Repayment", NS) is None
+    # AND the next claim, with the £20 Gift Aid donation, deducts it
+    later = claim_of(charity, _build(charity, aws))
+    assert (later["state"], later["adjustment"], later["counts"]["donations"]) == ("sealed", "10.00", 1)

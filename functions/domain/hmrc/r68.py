@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from functions.domain.giftaid.model import AuthorisedOfficial, Claim, GadLine
+from functions.domain.hmrc import rules
 from functions.domain.hmrc.irmark import canonical_attribute, canonical_text, encode_digest
 
 ENVELOPE_NS = "http://www.govtalk.gov.uk/CM/envelope"
@@ -136,8 +137,10 @@ def _auth_official(official: AuthorisedOfficial) -> list[str]:
     where = (
         "<Overseas>yes</Overseas>" if official.overseas else f"<Postcode>{official.postcode or ''}</Postcode>"
     )
+    # One `Fore` per word of the first name: the schema allows two ("Mary Ann" → Mary, Ann).
+    fore = "".join(f"<Fore>{canonical_text(name)}</Fore>" for name in rules.forenames(official.first_name))
     return [
-        f"<AuthOfficial><OffName>{title}<Fore>{canonical_text(official.first_name)}</Fore>",
+        f"<AuthOfficial><OffName>{title}{fore or '<Fore></Fore>'}",
         f"<Sur>{canonical_text(official.last_name)}</Sur></OffName><OffID>{where}</OffID>",
         f"<Phone>{canonical_text(official.phone)}</Phone></AuthOfficial>",
     ]
@@ -145,7 +148,12 @@ def _auth_official(official: AuthorisedOfficial) -> list[str]:
 
 def _regulator(claim: Claim) -> list[str]:
     if not claim.regulator:
-        return ["<Regulator><NoReg>yes</NoReg></Regulator>"]
+        # Rule 7033: references starting CH or CF carry no Regulator element at all.
+        return (
+            []
+            if rules.needs_no_regulator(claim.hmrc_reference)
+            else ["<Regulator><NoReg>yes</NoReg></Regulator>"]
+        )
     number = claim.registration_number
     reg_no = f"<RegNo>{canonical_text(number)}</RegNo>" if number else ""
     return [f"<Regulator><RegName>{canonical_text(claim.regulator)}</RegName>{reg_no}</Regulator>"]
