@@ -37,6 +37,16 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "The claim's files are still being written. Try again in a moment.",
         "es": "Los archivos de la reclamación aún se están generando. Inténtelo de nuevo en un momento.",
     },
+    "giftaid.endpoint": {
+        "en": (
+            "Choose HMRC's test or live service, or enter one of HMRC's Transaction Engine URLs "
+            "(https://transaction-engine.tax.service.gov.uk/submission or its test- form)."
+        ),
+        "es": (
+            "Elija el servicio de pruebas o el real de HMRC, o indique una de las URL del Transaction "
+            "Engine de HMRC (https://transaction-engine.tax.service.gov.uk/submission o su forma test-)."
+        ),
+    },
     "giftaid.settings_incomplete": {
         "en": "Add the HMRC charity reference and the authorised official in Gift Aid settings.",
         "es": "Añada la referencia de HMRC y el responsable autorizado en los ajustes de Gift Aid.",
@@ -68,6 +78,18 @@ MESSAGES: dict[str, dict[str, str]] = {
     "giftaid.field.date": {"en": "Donation date", "es": "Fecha del donativo"},
     "giftaid.field.amount": {"en": "Amount", "es": "Importe"},
     "giftaid.field.settings": {"en": "Gift Aid settings", "es": "Ajustes de Gift Aid"},
+    "giftaid.field.charity_name": {"en": "Charity name", "es": "Nombre de la entidad"},
+    "giftaid.field.hmrc_reference": {"en": "HMRC reference", "es": "Referencia de HMRC"},
+    "giftaid.field.regulator": {"en": "Regulator", "es": "Regulador"},
+    "giftaid.field.regulator_number": {"en": "Registration number", "es": "Número de registro"},
+    "giftaid.field.official.title": {"en": "Official's title", "es": "Tratamiento del responsable"},
+    "giftaid.field.official.first_name": {"en": "Official's first name", "es": "Nombre del responsable"},
+    "giftaid.field.official.last_name": {"en": "Official's last name", "es": "Apellido del responsable"},
+    "giftaid.field.official.postcode": {"en": "Official's postcode", "es": "Código postal del responsable"},
+    "giftaid.field.official.phone": {"en": "Official's phone", "es": "Teléfono del responsable"},
+    "giftaid.field.adjustment": {"en": "Adjustment", "es": "Ajuste"},
+    "giftaid.field.gasds": {"en": "GASDS", "es": "GASDS"},
+    "giftaid.field.other_info": {"en": "Other information", "es": "Información adicional"},
     "giftaid.reminder_title": {
         "en": "Gift Aid to claim",
         "es": "Gift Aid por reclamar",
@@ -87,6 +109,7 @@ MESSAGES: dict[str, dict[str, str]] = {
 }
 
 CATALOG.update(MESSAGES)
+CATALOG.update(preflight.catalogue())  # HMRC's rules, also quoted by settings validation
 
 
 def state_label(state: str) -> str:

@@ -5,28 +5,61 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Literal
 
-from pydantic import Field, field_validator, model_validator
+from pydantic import Field, ValidationInfo, field_validator, model_validator
 from pydantic_core import PydanticCustomError
 
+from functions.core import config
 from functions.core.pagination import ListQuery
 from functions.core.validation import Schema
+from functions.domain.hmrc import gateway
+from functions.giftaid import entry
 
 MAX_SELECTED = 5000  # larger selections use {"all": true}
 
 
 class Official(Schema):
+    """The authorised official as HMRC's `AuthOfficial` takes it (see `entry` for what is
+    normalised and what is refused)."""
+
     title: str | None = Field(default=None, max_length=4)
-    first_name: str = Field(min_length=1, max_length=35)
+    first_name: str = Field(min_length=1, max_length=71)  # up to two names of 35
     last_name: str = Field(min_length=1, max_length=35)
-    postcode: str | None = Field(default=None, max_length=8)
+    # `overseas` comes first: the postcode's validator reads it.
     overseas: bool = False
-    phone: str = Field(min_length=1, max_length=20)
+    postcode: str | None = Field(default=None, max_length=10, validate_default=True)
+    phone: str = Field(min_length=1, max_length=35)
+
+    @field_validator("title")
+    @classmethod
+    def _title(cls, value: str | None) -> str | None:
+        return entry.official_title(value)
+
+    @field_validator("first_name")
+    @classmethod
+    def _first_name(cls, value: str) -> str:
+        return entry.official_first_name(value)
+
+    @field_validator("last_name")
+    @classmethod
+    def _last_name(cls, value: str) -> str:
+        return entry.official_last_name(value)
+
+    @field_validator("postcode")
+    @classmethod
+    def _postcode(cls, value: str | None, info: ValidationInfo) -> str | None:
+        return entry.official_postcode(value, bool(info.data.get("overseas")))
+
+    @field_validator("phone")
+    @classmethod
+    def _phone(cls, value: str) -> str:
+        return entry.official_phone(value)
 
 
 class SettingsBody(Schema):
+    # Order matters: each cross-field rule reads the fields declared before it.
     hmrc_reference: str | None = Field(default=None, max_length=20)
-    regulator: Literal["CCEW", "CCNI", "OSCR", "none"] = "none"
-    regulator_number: str | None = Field(default=None, max_length=20)
+    regulator: Literal["CCEW", "CCNI", "OSCR", "none"] = Field(default="none", validate_default=True)
+    regulator_number: str | None = Field(default=None, max_length=20, validate_default=True)
     official: Official | None = None
     entity_type: Literal["trust", "company", "cio", "casc", "other"] = "trust"
     year_end: str = Field(default="03-31", pattern=r"^(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$")
@@ -40,14 +73,32 @@ class SettingsBody(Schema):
     endpoint: str = Field(default="test", max_length=300)
     version: int | None = None
 
+    @field_validator("hmrc_reference")
+    @classmethod
+    def _hmrc_reference(cls, value: str | None) -> str | None:
+        return entry.hmrc_reference(value)
+
+    @field_validator("regulator")
+    @classmethod
+    def _regulator(cls, value: str, info: ValidationInfo) -> str:
+        return entry.regulator(value, info.data.get("hmrc_reference"))
+
+    @field_validator("regulator_number")
+    @classmethod
+    def _regulator_number(cls, value: str | None, info: ValidationInfo) -> str | None:
+        return entry.registration_number(value, info.data.get("regulator"))
+
     @field_validator("endpoint")
     @classmethod
     def _endpoint(cls, value: str) -> str:
-        if value in ("test", "live") or value.startswith(
-            ("https://", "http://127.0.0.1", "http://localhost")
-        ):
+        """`test`, `live`, one of HMRC's published endpoint URLs or, in the local stack only, a
+        loopback URL (the fake HMRC): parsed, never matched as a prefix (gateway.submission_endpoint)."""
+        if value in ("test", "live"):
             return value
-        raise PydanticCustomError("field.invalid", "endpoint")
+        url = gateway.submission_endpoint(value, local=config.is_local())
+        if url is None:
+            raise PydanticCustomError("giftaid.endpoint", "endpoint")
+        return url
 
 
 class NewClaimBody(Schema):

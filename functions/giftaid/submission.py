@@ -24,7 +24,7 @@ from typing import Any
 
 from botocore.exceptions import ClientError
 
-from functions.core import clock, ids, jobs, keys
+from functions.core import clock, config, ids, jobs, keys
 from functions.core import files as stored_files
 from functions.domain.giftaid.model import ClaimState
 from functions.domain.hmrc import gateway
@@ -52,8 +52,8 @@ class OutcomeUnknown(RuntimeError):
 
 def http_post(url: str, body: bytes) -> tuple[int, bytes]:
     """POST a GovTalk document; (HTTP status, body) whatever the status."""
-    if not url.startswith(("https://", "http://127.0.0.1", "http://localhost")):
-        raise ValueError("gateway URLs are https (or the local fake)")
+    if not gateway.transport_allowed(url, local=config.is_local()):
+        raise ValueError("gateway URLs are https (or a loopback host in the local stack)")
     headers = {"Content-Type": "text/xml"}
     request = urllib.request.Request(url, data=body, method="POST", headers=headers)  # noqa: S310
     try:
@@ -71,11 +71,16 @@ transport: Transport = http_post  # tests swap in a fake
 
 
 def endpoint_url(endpoint: str) -> str:
+    """The URL a claim is submitted to: HMRC's test or live endpoint, or a stored URL checked again
+    here (settings saved before the check, or a stack no longer local), never sent otherwise."""
     if endpoint == "live":
         return gateway.LIVE_ENDPOINT
     if endpoint == "test":
         return gateway.TEST_ENDPOINT
-    return endpoint
+    url = gateway.submission_endpoint(endpoint, local=config.is_local())
+    if url is None:
+        raise ValueError("the Gift Aid endpoint is not one of HMRC's (nor a local one in the local stack)")
+    return url
 
 
 def _wait(seconds: int) -> None:

@@ -14,9 +14,9 @@ from functions.auth.passwords import MIN_LENGTH as PASSWORD_MIN
 from functions.core.pagination import ListQuery
 from functions.core.validation import Email, Schema
 from functions.domain.postcodes import normalise_uk_postcode
+from functions.giftaid import entry
 
 _PHONE = re.compile(r"^[0-9()\-\s+]{1,30}$")
-_TITLE = re.compile(r"^[A-Za-z][A-Za-z'-]{0,3}$")  # HMRC R68 `Ttl`
 
 
 def _phone(value: str | None) -> str | None:
@@ -130,8 +130,9 @@ class Address(Schema):
 
 class CharityBody(Schema):
     name: str = Field(min_length=1, max_length=160)
-    registration_number: str | None = Field(default=None, max_length=20)
+    # `regulator` comes first: the registration number's validator reads it (rule 7031).
     regulator: Literal["CCEW", "CCNI", "OSCR", "none"] = "none"
+    registration_number: str | None = Field(default=None, max_length=20, validate_default=True)
     entity_type: Literal["trust", "company", "cio", "casc", "other"] = "trust"
     year_end: str = "03-31"
     address: Address = Field(default_factory=Address)
@@ -156,39 +157,56 @@ class CharityBody(Schema):
     def _phone(cls, value: str | None) -> str | None:
         return _phone(value)
 
+    @field_validator("name")
+    @classmethod
+    def _name(cls, value: str) -> str:
+        """The name HMRC's claim carries as OrgName: it must start with a letter or a digit."""
+        return entry.org_name(value)
+
+    @field_validator("registration_number")
+    @classmethod
+    def _registration_number(cls, value: str | None, info: ValidationInfo) -> str | None:
+        """A regulator needs its registration number (HMRC rule 7031), as RegNo takes it."""
+        return entry.registration_number(value, info.data.get("regulator"))
+
 
 class OfficialBody(Schema):
-    """The authorised official HMRC asks for on every claim (R68 `AuthOfficial`)."""
+    """The authorised official HMRC asks for on every claim (R68 `AuthOfficial`): normalised and
+    checked as the Gift Aid settings' official is (`functions.giftaid.entry`)."""
 
     title: str | None = Field(default=None, max_length=4)
-    first_name: str = Field(min_length=1, max_length=35)
+    first_name: str = Field(min_length=1, max_length=71)  # up to two names of 35
     last_name: str = Field(min_length=1, max_length=35)
     # `overseas` comes first: the postcode's validator reads it.
     overseas: bool = False
     postcode: str | None = Field(default=None, max_length=10, validate_default=True)
-    phone: str = Field(min_length=1, max_length=30)
+    phone: str = Field(min_length=1, max_length=35)
     version: int | None = None
 
     @field_validator("title")
     @classmethod
     def _title(cls, value: str | None) -> str | None:
-        if value in (None, ""):
-            return None
-        if not _TITLE.match(value):
-            raise PydanticCustomError("field.title", "title")
-        return value
+        return entry.official_title(value)
+
+    @field_validator("first_name")
+    @classmethod
+    def _first_name(cls, value: str) -> str:
+        return entry.official_first_name(value)
+
+    @field_validator("last_name")
+    @classmethod
+    def _last_name(cls, value: str) -> str:
+        return entry.official_last_name(value)
 
     @field_validator("phone")
     @classmethod
     def _phone(cls, value: str) -> str:
-        return _phone(value) or ""
+        return entry.official_phone(value)
 
     @field_validator("postcode")
     @classmethod
     def _postcode_or_overseas(cls, value: str | None, info: ValidationInfo) -> str | None:
         """HMRC takes a UK postcode or `Overseas`, never both and never neither."""
-        if info.data.get("overseas"):
-            return None
-        if not value:
+        if not info.data.get("overseas") and not value:
             raise PydanticCustomError("official.postcode_or_overseas", "postcode or overseas")
-        return _postcode(value)
+        return entry.official_postcode(value, bool(info.data.get("overseas")))

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from urllib.parse import SplitResult, urlsplit
 
 from lxml import etree
 
@@ -23,12 +24,61 @@ from functions.domain.hmrc.r68 import ENVELOPE_NS, MESSAGE_CLASS
 TEST_ENDPOINT = "https://test-transaction-engine.tax.service.gov.uk/submission"
 LIVE_ENDPOINT = "https://transaction-engine.tax.service.gov.uk/submission"
 DEFAULT_POLL_INTERVAL = 2  # the envelope schema's default for ResponseEndPoint/@PollInterval
+# HMRC's published Transaction Engine endpoints, by host (https, port 443, path /submission).
+PUBLISHED_ENDPOINTS = {urlsplit(url).hostname: url for url in (TEST_ENDPOINT, LIVE_ENDPOINT)}
+LOOPBACK_HOSTS = frozenset({"127.0.0.1", "::1", "localhost"})
+_URL_UNSAFE = re.compile(r"[^\x21-\x7e]|\\")  # spaces, controls, non-ASCII, backslashes
 
 _ENV = f"{{{ENVELOPE_NS}}}"
 _ERROR_RESPONSE = "{http://www.govtalk.gov.uk/CM/errorresponse}"
 _SUCCESS = "{http://www.inlandrevenue.gov.uk/SuccessResponse}"
 _GAD_INDEX = re.compile(r"GAD\[(\d+)\]")
 _PARSER = etree.XMLParser(resolve_entities=False, no_network=True, huge_tree=True)
+
+
+def _parts(url: str) -> SplitResult | None:
+    """The URL's parts when it is a plain absolute URL: no userinfo, query, fragment or odd
+    characters, a valid port. None otherwise."""
+    if not isinstance(url, str) or _URL_UNSAFE.search(url) or "?" in url or "#" in url:
+        return None
+    try:
+        parts = urlsplit(url)
+        parts.port  # noqa: B018 - raises ValueError for a port out of range or not a number
+    except ValueError:  # an unbalanced IPv6 bracket, a bad port
+        return None
+    if "@" in parts.netloc or not parts.hostname:
+        return None
+    return parts
+
+
+def _loopback(parts: SplitResult) -> bool:
+    return parts.scheme in ("http", "https") and parts.hostname in LOOPBACK_HOSTS
+
+
+def submission_endpoint(url: str, *, local: bool) -> str | None:
+    """Where a claim (which carries the gateway password) may be sent: exactly one of HMRC's
+    published Transaction Engine endpoints (returned in their published form), or, only when
+    the stack is local, a loopback host (`127.0.0.1`, `::1`, `localhost`, matched exactly) over
+    http or https. The URL is parsed, never matched as a prefix: `http://127.0.0.1.evil.example/`,
+    `http://127.0.0.1@evil.example/` or a trailing-dot host are refused. None when refused."""
+    parts = _parts(url)
+    if parts is None:
+        return None
+    published = PUBLISHED_ENDPOINTS.get(parts.hostname)
+    if published and parts.scheme == "https" and parts.port in (None, 443) and parts.path == "/submission":
+        return published
+    if local and _loopback(parts):
+        return parts.geturl()
+    return None
+
+
+def transport_allowed(url: str, *, local: bool) -> bool:
+    """Whether any gateway request (submit, or a poll/delete at the ResponseEndPoint HMRC gives)
+    may go to `url`: https, or a loopback host over http in the local stack."""
+    parts = _parts(url)
+    if parts is None:
+        return False
+    return parts.scheme == "https" or (local and _loopback(parts))
 
 
 class GatewayResponseError(ValueError):
