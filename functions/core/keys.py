@@ -460,6 +460,15 @@ def import_chunk_prefix() -> str:
     return "CHUNK#"
 
 
+def import_refund_sk(ordinal: int) -> str:
+    """A refund the import applied (its place in the import's list of refunds)."""
+    return f"REFUND#{ordinal:09d}"
+
+
+def import_refund_prefix() -> str:
+    return "REFUND#"
+
+
 def import_upload_object_key(tenant_id: str, upload_id: str) -> str:
     """S3 key of an uploaded import file (presigned POST; `uploads/` expires after 30 days)."""
     return f"uploads/{tenant_id}/{upload_id}/file"

@@ -5,7 +5,8 @@
 - `UploadItem`: an upload the user was given a presigned POST for (expires after a day).
 - `SavedMapping`: a mapping saved by the charity.
 - In the import's own partition (`import_pk`): `ImportErrorRow`, `ReviewRow` (ambiguous rows
-  waiting for a person), `ChunkManifest` (what each chunk of the run created: undo's list).
+  waiting for a person), `ChunkManifest` (what each chunk of the run created: undo's list),
+  `AppliedRefund` (each refund applied to a donation, with the donation before it).
 """
 
 from __future__ import annotations
@@ -131,8 +132,26 @@ class ChunkManifest(Entity, discriminator="ImportChunk"):
     donor_ids = ListAttribute(of=UnicodeAttribute, default=list)  # type: ignore[arg-type]  # created
     declaration_ids = ListAttribute(of=UnicodeAttribute, default=list)  # type: ignore[arg-type]
     donor_counts_json = UnicodeAttribute(default="{}")  # donor id → donations of this import
-    # the refunds chunk (number 0): each refund applied, with the donation as it was before
-    refunds_json = UnicodeAttribute(default="[]")
+
+
+class AppliedRefund(Entity, discriminator="ImportRefund"):
+    """A refund the import applied, with the donation as it was just before: written in the same
+    transaction as the refund, so undo can take back every refund applied, even by a delivery
+    that stopped half-way (`keys.import_refund_sk(ordinal)`: its place in the import's refunds;
+    undo takes them back last first, so two refunds of one donation end where it began)."""
+
+    ordinal = NumberAttribute()
+    row = NumberAttribute()
+    donation_id = UnicodeAttribute()
+    marker = UnicodeAttribute()  # SK of the marker reference that says the refund is applied
+    status = UnicodeAttribute()
+    amount = UnicodeAttribute()  # Decimal as text
+    refunded_at = UnicodeAttribute(null=True)
+    notes = UnicodeAttribute(null=True)
+
+    @classmethod
+    def key(cls, tenant_id: str, import_id: str, ordinal: int) -> tuple[str, str]:
+        return keys.import_pk(tenant_id, import_id), keys.import_refund_sk(ordinal)
 
 
 class ImportCounts(Entity):

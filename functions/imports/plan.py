@@ -230,6 +230,7 @@ class Pass:
         # 8-byte digests, not the strings, in compact sets: what a pass keeps per row stays small
         self.refs_in_file = DigestSet()
         self.accepted = DigestSet()  # references of the donations this import plans (refund targets)
+        self.in_review = DigestSet()  # those of them that wait in the review list
         self.refund_file: IO[bytes] = tempfile.TemporaryFile(mode="w+b")  # refunds met, as JSON lines
         self.refunds_met = 0
         self.refunds_kept: list[dict[str, Any]] = []  # refunds to apply once the donations are written
@@ -415,8 +416,11 @@ class Pass:
             elif _digest(op["source"], op["of"]) not in self.accepted:
                 self._refund_problem(op, "imports.refund_unmatched")
                 continue
+            elif _digest(op["source"], op["of"]) in self.in_review:
+                op["review"] = True  # applied when a person settles the row it refunds
             self.tally.refunds += 1
             if not self.dry:
+                op["ordinal"] = len(self.refunds_kept) + 1  # the order they are applied in
                 self.refunds_kept.append(op)
 
     def _refund_problem(self, op: dict[str, Any], reason: str) -> None:
@@ -447,6 +451,7 @@ class Pass:
         }
         if decision.kind == donor_match.REVIEW:
             self.tally.review += 1
+            self.in_review.add(_digest(source, ref))
             if not self.dry:
                 self._review(row, planned, decision)
             return

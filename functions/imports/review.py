@@ -1,7 +1,8 @@
 """The review list: rows whose donor was ambiguous wait here until a person chooses an existing
 donor or a new one. Choosing for one row settles every waiting row of the same donor of the file
 (one person, one choice), and those rows are written at once through the chunk writer (whole rows,
-stable ids), with a manifest of their own so undo finds them too."""
+stable ids), with a manifest of their own so undo finds them too; the refunds of those rows found
+in the file, which waited with them, are applied then (`refunds.apply_waiting`)."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from functions.domain import names
 from functions.domain.imports.rows import stable_id
 from functions.donors import repository as donors
 from functions.donors.models import Donor
-from functions.imports import jobs, plan, repository, writer
+from functions.imports import jobs, plan, refunds, repository, writer
 from functions.imports.models import IMPORTED, IMPORTING, ReviewRow
 from functions.imports.schemas import ReviewBody
 from functions.imports.service import get
@@ -95,9 +96,11 @@ def resolve(who: Principal, import_id: str, row_number: int, body: ReviewBody) -
         for review in rows:
             review.status = "imported"
             batch.save(review)
+    refunded = refunds.apply_waiting(item, planned, who.user_id)
     return {
         "rows": sorted(int(r.row) for r in rows),
         "donor_id": donor_id,
         "imported": len(outcome.donations),
         "duplicates": outcome.duplicates,
+        "refunds": refunded,
     }

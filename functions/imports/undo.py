@@ -5,7 +5,9 @@ removed through the same write paths as a person's deletes, so every total moves
   a few per transaction); a donation that a Gift Aid claim holds is kept (the claim owns it);
 - the declarations it recorded, unless their donation was kept;
 - the donors it created that have nothing else: no donation left and no other declaration
-  (`donors.repository.delete`, conditional on `donations_count = 0`).
+  (`donors.repository.delete`, conditional on `donations_count = 0`);
+- the refunds it applied (`AppliedRefund` records): a donation imported before gets back what it
+  was, last refund first, and each refund's marker goes so the file can be imported again.
 
 Ids in a manifest are this import's own (stable ids derived from it), so nothing else is ever
 removed; what no longer exists is skipped, so a redelivered undo job is harmless.
@@ -29,7 +31,7 @@ from functions.donations.models import Donation, ExternalRef
 from functions.donors import repository as donors
 from functions.donors.models import Donor
 from functions.imports import repository
-from functions.imports.models import UNDOING, UNDONE, ImportItem
+from functions.imports.models import UNDOING, UNDONE, AppliedRefund, ImportItem
 
 DELETE_PART = 8  # donations per delete transaction (each moves several totals)
 
@@ -84,8 +86,10 @@ def run(message: dict[str, Any]) -> None:
         return
     removed = {"donations": 0, "donors": 0, "declarations": 0, "kept_in_claims": 0}
     done = 0
+    own = {str(i) for manifest in manifests for i in manifest.donation_ids or []}
+    applied = _applied_refunds(tenant_id, item.import_id)
+    _restore_refunds(tenant_id, [record for record in applied if record.donation_id not in own])
     for manifest in manifests:
-        _restore_refunds(tenant_id, json.loads(manifest.refunds_json or "[]"))
         kept = _remove_donations(tenant_id, [str(i) for i in manifest.donation_ids or []], removed)
         gone = _remove_declarations(
             tenant_id, [str(i) for i in manifest.declaration_ids or []], kept, removed
@@ -93,30 +97,54 @@ def run(message: dict[str, Any]) -> None:
         _remove_donors(tenant_id, [str(i) for i in manifest.donor_ids or []], removed, gone)
         done += len(manifest.donation_ids or [])
         jobs.progress(job, done, total)
+    _forget_refunds_of_removed(tenant_id, [record for record in applied if record.donation_id in own])
     repository.update(item, [ImportItem.status.set(UNDONE)], condition=ImportItem.status == UNDOING)
     jobs.finish(job, {"import_id": item.import_id, **removed})
 
 
-def _restore_refunds(tenant_id: str, applied: list[dict[str, Any]]) -> None:
-    """The refunds the import applied: their markers go, and a donation imported before it gets
-    back the status, amount and notes it had (one this import created is deleted anyway)."""
+def _applied_refunds(tenant_id: str, import_id: str) -> list[AppliedRefund]:
+    """The refunds the import applied, the last applied first."""
+    found = AppliedRefund.query(
+        keys.import_pk(tenant_id, import_id),
+        AppliedRefund.sk.startswith(keys.import_refund_prefix()),
+        consistent_read=True,
+        scan_index_forward=False,
+    )
+    return [record for record in found if isinstance(record, AppliedRefund)]
+
+
+def _restore_refunds(tenant_id: str, applied: list[AppliedRefund]) -> None:
+    """Refunds of donations imported before: each donation gets back the status, amount and
+    notes it had, the last refund first (two refunds of one donation end where it began), and
+    the refund's marker goes, so the refund can be applied again. A donation a claim holds now
+    keeps its refund (and the marker that says so); one deleted meanwhile only loses the marker."""
     for record in applied:
-        if not record.get("donation_id"):
-            continue
-        marker = ExternalRef(keys.tenant_pk(tenant_id), str(record["marker"]))
-        current = repository.existing([Donation.key(tenant_id, record["donation_id"])])
-        before = current.get(Donation.key(tenant_id, record["donation_id"]))
-        if not isinstance(before, Donation) or before.claim_id:
+        marker = ExternalRef(keys.tenant_pk(tenant_id), record.marker)
+        current = repository.existing([Donation.key(tenant_id, record.donation_id)])
+        before = current.get(Donation.key(tenant_id, record.donation_id))
+        if not isinstance(before, Donation):
             marker.delete()
             continue
+        if before.claim_id:
+            continue
         after = copy.deepcopy(before)
-        after.status, after.amount = record["status"], Decimal(record["amount"])
-        after.refunded_at, after.notes = record.get("refunded_at"), record.get("notes")
+        after.status, after.amount = record.status, Decimal(record.amount)
+        after.refunded_at, after.notes = record.refunded_at, record.notes
         try:
             donation_service.write_with_retry(tenant_id, _change(before, after), [before.donor_id])
         except Conflict:
             continue  # edited meanwhile: the person's edit stands
         marker.delete()
+
+
+def _forget_refunds_of_removed(tenant_id: str, applied: list[AppliedRefund]) -> None:
+    """Refunds of the import's own donations: their markers go with the donations (a donation a
+    claim kept keeps its refund and marker)."""
+    wanted = [Donation.key(tenant_id, record.donation_id) for record in applied]
+    present = repository.existing(wanted) if wanted else {}
+    for record in applied:
+        if not isinstance(present.get(Donation.key(tenant_id, record.donation_id)), Donation):
+            ExternalRef(keys.tenant_pk(tenant_id), record.marker).delete()
 
 
 def _change(
