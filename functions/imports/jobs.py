@@ -122,6 +122,7 @@ def run_plan(message: dict[str, Any]) -> None:
             "review": tally.review,
             "duplicates": tally.duplicates,
             "skipped": tally.skipped,
+            "warnings": tally.warnings,
         }
         # the pass's reference set and donor index (~10 MB for 100,000 rows) go before the chunks
         # it queues start, in this process's other job threads, to hold their own rows

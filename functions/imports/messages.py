@@ -224,9 +224,26 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "The donor has no name: give a first or last name, or a company name.",
         "es": "El donante no tiene nombre: indique nombre o apellidos, o el nombre de la empresa.",
     },
-    "imports.gift_aid_needs_person": {
-        "en": "Gift Aid needs a named individual donor.",
-        "es": "Gift Aid requiere un donante particular con nombre.",
+    # warnings: the row is imported, without what it asked for
+    "imports.gift_aid_no_donor": {
+        "en": (
+            "Imported without Gift Aid: the row names no donor, and only a named donor can make "
+            "a Gift Aid declaration."
+        ),
+        "es": (
+            "Importada sin Gift Aid: la fila no nombra a ningún donante, y solo un donante con "
+            "nombre puede hacer una declaración de Gift Aid."
+        ),
+    },
+    "imports.gift_aid_organisation": {
+        "en": (
+            "Imported without Gift Aid: the donor is an organisation, and only an individual can "
+            "make a Gift Aid declaration."
+        ),
+        "es": (
+            "Importada sin Gift Aid: el donante es una organización, y solo un particular puede "
+            "hacer una declaración de Gift Aid."
+        ),
     },
     "imports.donor_gone": {
         "en": "The donor this row was matched to has been deleted since.",

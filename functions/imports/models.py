@@ -32,6 +32,7 @@ COUNT_NAMES = (
     "errors",
     "refunds",
     "skipped",
+    "warnings",
 )
 
 
@@ -57,6 +58,7 @@ class ImportItem(Entity, discriminator="Import"):
     errors = NumberAttribute(default=0)
     refunds = NumberAttribute(default=0)  # refund rows applied to their donation
     skipped = NumberAttribute(default=0)  # rows that are not donations (a transfer, a hold…)
+    warnings = NumberAttribute(default=0)  # rows imported with a warning (listed with the errors)
     progress_done = NumberAttribute(default=0)
     progress_total = NumberAttribute(default=0)
     generation = NumberAttribute(default=0)  # validation passes so far (names the error rows)
@@ -112,6 +114,7 @@ class ImportErrorRow(Entity, discriminator="ImportError"):
     reason = UnicodeAttribute()  # message key
     params_json = UnicodeAttribute(default="{}")
     skipped = BooleanAttribute(default=False)  # a row left out as not a donation, not an error
+    warning = BooleanAttribute(default=False)  # a row imported, with something the user should know
 
 
 class ReviewRow(Entity, discriminator="ImportReview"):

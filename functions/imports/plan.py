@@ -65,6 +65,7 @@ class Tally:
     declarations_new: int = 0
     refunds: int = 0
     skipped: int = 0
+    warnings: int = 0
     donors_new: set[str] = field(default_factory=set)
     donors_linked: set[str] = field(default_factory=set)
 
@@ -80,6 +81,7 @@ class Tally:
             "errors": self.errors,
             "refunds": self.refunds,
             "skipped": self.skipped,
+            "warnings": self.warnings,
         }
 
 
@@ -169,6 +171,19 @@ class ErrorSink:
                 True,
             )
 
+    def add_warnings(self, row: ImportRow) -> None:
+        """What the user should know of a row that is imported (shown with the errors)."""
+        for position, problem in enumerate(row.warnings, start=200):
+            self._keep(
+                row.row,
+                position,
+                problem.column,
+                problem.value[:500],
+                problem.reason,
+                json.dumps(problem.params),
+                warning=True,
+            )
+
     def add_problem(self, row: int, column: str, value: str, reason: str, params: dict[str, str]) -> None:
         self._keep(row, 0, column, value[:500], reason, json.dumps(params))
 
@@ -186,6 +201,8 @@ class ErrorSink:
         reason: str,
         params_json: str,
         skipped: bool = False,
+        *,
+        warning: bool = False,
     ) -> None:
         if self.stored >= MAX_ERROR_ROWS:
             return
@@ -200,6 +217,7 @@ class ErrorSink:
                 reason=reason,
                 params_json=params_json,
                 skipped=skipped,
+                warning=warning,
                 expires_at=self.expires,
             )
         )
@@ -438,6 +456,9 @@ class Pass:
 
     def _route(self, row: ImportRow, source: str, ref: str) -> None:
         self.accepted.add(_digest(source, ref))
+        if row.warnings:  # the row is imported (now, or once reviewed): what to know of it
+            self.tally.warnings += 1
+            self.errors.add_warnings(row)
         key, decision = self.decide(row)
         planned = {
             **row.to_json(),

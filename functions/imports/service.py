@@ -265,6 +265,9 @@ def preview(who: Principal, import_id: str) -> dict[str, Any]:
                     "donation": row.donation,
                     "declaration": row.declaration,
                     "errors": [{"column": p.column, "reason": t(p.reason, **p.params)} for p in row.problems],
+                    "warnings": [
+                        {"column": p.column, "reason": t(p.reason, **p.params)} for p in row.warnings
+                    ],
                 }
             )
             if len(shown) >= PREVIEW_ROWS:
@@ -359,6 +362,7 @@ def _error_view(error: Any) -> dict[str, Any]:
         "value": error.value,
         "reason": t(error.reason, **params),
         "skipped": bool(error.skipped),
+        "warning": bool(error.warning),
     }
 
 
@@ -373,7 +377,7 @@ def errors(who: Principal, import_id: str, query: ListQuery) -> dict[str, Any]:
     )
     return page_body(
         [_error_view(error) for error in found],
-        total=int(item.errors or 0) + int(item.skipped or 0),
+        total=int(item.errors or 0) + int(item.skipped or 0) + int(item.warnings or 0),
         query=query,
         next_cursor=encode_cursor(last),
     )

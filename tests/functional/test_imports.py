@@ -113,6 +113,7 @@ def test_a_charity_spreadsheet_goes_from_upload_to_donations_donors_and_declarat
         "errors": 0,
         "refunds": 0,
         "skipped": 0,
+        "warnings": 0,
     }
     assert ih.donations(owner) == []
     assert [d["id"] for d in ih.donors(owner)] == [jane["id"]]

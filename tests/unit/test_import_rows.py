@@ -93,16 +93,30 @@ def test_every_problem_of_a_row_is_reported_with_its_column_and_value():
     ]
 
 
-def test_a_future_date_and_gift_aid_without_a_person_are_refused():
-    # GIVEN a company's gift dated tomorrow with Gift Aid "Yes" THEN both are refused, with why
+def test_a_future_date_is_refused_and_gift_aid_of_a_company_is_a_warning():
+    # GIVEN a company's gift dated tomorrow with Gift Aid "Yes"
     header = ["Company", "Amount", "Date", "Gift Aid"]
     columns = {"Company": "company_name", "Amount": "amount", "Date": "date", "Gift Aid": "gift_aid"}
     row = read(header, ["Acme Ltd", "50", "24/11/2026", "Yes"], columns)
-    assert [(p.column, p.reason) for p in row.problems] == [
-        ("Date", "imports.date_future"),
-        ("Gift Aid", "imports.gift_aid_needs_person"),
+    # THEN the date is refused; the Gift Aid "Yes" only says why there is no declaration
+    assert [(p.column, p.reason) for p in row.problems] == [("Date", "imports.date_future")]
+    assert [(p.column, p.value, p.reason) for p in row.warnings] == [
+        ("Gift Aid", "Yes", "imports.gift_aid_organisation")
     ]
-    assert row.donor is not None and row.donor["type"] == "organisation"
+    assert row.donor is not None and row.donor["type"] == "organisation" and row.declaration is None
+
+
+def test_an_anonymous_gift_with_gift_aid_yes_is_kept_without_a_declaration_and_a_warning():
+    header = ["Name", "Amount", "Date", "Gift Aid"]
+    columns = {"Name": "full_name", "Amount": "amount", "Date": "date", "Gift Aid": "gift_aid"}
+    for name in ("", "Anonymous", "Details withheld"):
+        row = read(header, [name, "20.00", "06/04/2025", "Yes"], columns)
+        assert row.ok, problems(row)
+        assert row.donor is None and row.declaration is None and row.donation["amount"] == "20.00"
+        assert [(p.column, p.reason) for p in row.warnings] == [("Gift Aid", "imports.gift_aid_no_donor")]
+    # AND a named person's "Yes" is a declaration, with nothing to warn of
+    row = read(header, ["Ann Lee", "20.00", "06/04/2025", "Yes"], columns)
+    assert row.declaration is not None and row.warnings == []
 
 
 def test_a_row_without_donor_columns_is_an_anonymous_donation():

@@ -16,8 +16,10 @@ Rules:
   reduces its amount to what the donor kept given;
 - an amount in another currency is taken from the GBP converted amount (Stripe's "Converted
   Amount"), else refused;
-- a Gift Aid "yes" needs a named individual donor, and creates a declaration covering that
-  donation (`this_donation`), dated by its own column or the donation's date;
+- a Gift Aid "yes" creates a declaration covering that donation (`this_donation`), dated by its
+  own column or the donation's date; only an individual can declare, so a "yes" on a row naming
+  no donor (anonymous) or an organisation keeps the donation without a declaration (never
+  claimable: its Gift Aid says why) and gives the row a warning (`warnings`) saying so;
 - the reference that makes a re-import harmless is the external reference column, else (for
   Almoner's export) the Almoner donation id, else a fingerprint of the row's values
   (`fingerprint`), numbered when identical rows repeat.
@@ -89,6 +91,7 @@ class ImportRow:
     kind: str = DONATION  # donation | refund | skip
     refund: dict[str, Any] | None = None  # of (reference), amount, date, ref (its own), gross
     skipped: Problem | None = None  # why a row that is not a donation is left out
+    warnings: list[Problem] = field(default_factory=list)  # imported, with something to know
 
     @property
     def ok(self) -> bool:
@@ -380,7 +383,10 @@ def _declaration(
     if not wanted:
         return None
     if row.donor is None or row.donor.get("type") != "individual":
-        reader.fail("gift_aid", reader.raw("gift_aid").strip(), "imports.gift_aid_needs_person")
+        reason = "imports.gift_aid_no_donor" if row.donor is None else "imports.gift_aid_organisation"
+        row.warnings.append(
+            Problem(reader.column("gift_aid") or "gift_aid", reader.raw("gift_aid").strip(), reason)
+        )
         return None
     given = row.donation.get("date")
     if reader.raw("declaration_date").strip():

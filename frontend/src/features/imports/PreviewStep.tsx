@@ -33,6 +33,8 @@ export function PreviewStep({ item, job, pending, onEditMapping, onJob }: Previe
     }
   };
   const counts = item.status === 'validated' ? item.counts : null;
+  // rows in the report: refused, skipped (not donations) and imported with a warning
+  const reported = counts ? counts.errors + (counts.skipped ?? 0) + (counts.warnings ?? 0) : 0;
   const working = item.status === 'validating' || pending !== null;
   const nothingNew =
     counts !== null &&
@@ -86,9 +88,7 @@ export function PreviewStep({ item, job, pending, onEditMapping, onJob }: Previe
           </div>
         </div>
       )}
-      {counts && counts.errors + (counts.skipped ?? 0) > 0 && !working && (
-        <ErrorReport importId={item.id} count={counts.errors + (counts.skipped ?? 0)} />
-      )}
+      {reported > 0 && !working && <ErrorReport importId={item.id} count={reported} />}
     </>
   );
 }

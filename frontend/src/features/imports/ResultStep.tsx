@@ -36,6 +36,8 @@ export function ResultStep({
     );
   }
   const counts = item.counts;
+  // rows in the report: refused, skipped (not donations) and imported with a warning
+  const reported = counts ? counts.errors + (counts.skipped ?? 0) + (counts.warnings ?? 0) : 0;
   return (
     <>
       <div className="card" data-testid="import-result">
@@ -56,9 +58,7 @@ export function ResultStep({
         </div>
       </div>
       {counts && counts.review > 0 && <ReviewList importId={item.id} count={counts.review} />}
-      {counts && counts.errors + (counts.skipped ?? 0) > 0 && (
-        <ErrorReport importId={item.id} count={counts.errors + (counts.skipped ?? 0)} />
-      )}
+      {reported > 0 && <ErrorReport importId={item.id} count={reported} />}
     </>
   );
 }

@@ -87,6 +87,8 @@ export interface ImportCounts {
   refunds?: number;
   /** Rows left out as not donations (transfers, holds, shop sales…), listed with the errors. */
   skipped?: number;
+  /** Rows imported with a warning (e.g. Gift Aid "yes" with no donor), listed with the errors. */
+  warnings?: number;
 }
 
 export interface Progress {
