@@ -10,6 +10,7 @@ from pydantic_core import PydanticCustomError
 
 from functions.core import config
 from functions.core.pagination import ListQuery
+from functions.core.schema import MoneyOrZero
 from functions.core.validation import Schema
 from functions.domain.hmrc import gateway
 from functions.giftaid import entry
@@ -63,7 +64,8 @@ class SettingsBody(Schema):
     official: Official | None = None
     entity_type: Literal["trust", "company", "cio", "casc", "other"] = "trust"
     year_end: str = Field(default="03-31", pattern=r"^(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$")
-    aggregation_limit: Decimal = Field(default=Decimal("20.00"), ge=Decimal("0.00"), le=Decimal("30.00"))
+    # parsed like every amount (2 decimals, plain notation): "20.001" or "1e-400" is refused, not stored
+    aggregation_limit: MoneyOrZero = Field(default=Decimal("20.00"), le=Decimal("30.00"))
     aggregate_small_donations: bool = False
     sum_donor_lines: bool = False
     reminders: bool = True

@@ -110,3 +110,17 @@ def test_the_charity_information_form_applies_the_same_rules(owner: SignedIn) ->
         "SW1A 1AA",
         "0044 1632 960000",
     )
+
+
+@pytest.mark.parametrize("limit", ["20.001", "1e-400", "-0", "30.01", "1e400", "NaN"])
+def test_an_aggregation_limit_hmrc_could_not_take_is_refused_and_not_stored(
+    owner: SignedIn, limit: str
+) -> None:
+    # GIVEN settings saved with the default £20 limit
+    assert save(owner).status == 200
+    # WHEN the limit is sent in another notation, with a third decimal or above £30
+    reply = save(owner, aggregation_limit=limit)
+    # THEN it is a 422 on that field, and the stored limit is unchanged
+    assert reply.status == 422, reply
+    assert list(reply.json["errors"]) == ["aggregation_limit"]
+    assert owner.get("/api/gift-aid/settings").json["aggregation_limit"] == "20.00"
