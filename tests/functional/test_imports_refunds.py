@@ -8,8 +8,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from aws_lambda_powertools.utilities.batch.exceptions import BatchProcessingError
+
+from functions.imports import jobs as import_jobs
+from functions.imports import refunds as import_refunds
 from tests.functional import imports_helpers as ih
 from tests.functional.donations_helpers import make_donor
+from tests.functional.helpers import lambda_event, receive
 
 COLUMNS = {
     "Reference": "external_ref",
@@ -113,6 +118,47 @@ def test_undoing_an_import_that_refunded_earlier_donations_puts_them_back(owner,
     undo(owner, aws, first["id"])
     assert ih.donations(owner) == [] and ih.donors(owner) == []
     assert owner.get("/api/donations/totals").json["count"] == 0
+
+
+def test_refunds_applied_by_a_worker_that_died_half_way_are_undone_too(owner, aws, still_clock, monkeypatch):
+    # GIVEN the first import, and the second started
+    first = ih.imported(owner, aws, "gifts.csv", ih.csv_bytes(FIRST), COLUMNS)
+    before, counted = donations_seen(owner), counters(owner)
+    second = ih.create(owner, "refunds.csv", ih.csv_bytes(SECOND))
+    ih.set_mapping(owner, second["id"], ih.mapping(COLUMNS))
+    ih.dry_run(owner, aws, second["id"])
+    assert owner.post(f"/api/imports/{second['id']}/run").status == 202
+    # WHEN the worker dies after applying two refunds, and SQS delivers the message again
+    real, calls = import_refunds.apply_one, []
+
+    def dies_after_two(item: Any, op: dict[str, Any], actor_id: str | None) -> str:
+        calls.append(op["row"])
+        if len(calls) == 3:  # B-1 and the first part of A-2 are refunded by then
+            raise RuntimeError("the worker died")
+        return real(item, op, actor_id)
+
+    monkeypatch.setattr(import_refunds, "apply_one", dies_after_two)
+    failures = 0
+    for _ in range(20):
+        messages = receive(aws, "ImportsQueue")
+        if not messages:
+            break
+        for message in messages:  # one at a time: a failed one stays in the queue, delivered again
+            try:
+                import_jobs.handler(lambda_event([message]), None)
+            except BatchProcessingError:  # its only record failed: the batch fails, SQS retries
+                failures += 1
+                continue
+            ih.delete_messages(aws, [message])
+    assert failures == 1 and len(calls) > 4
+    done = owner.get(f"/api/imports/{second['id']}").json
+    assert done["status"] == "imported" and done["counts"]["refunds"] == 4
+    assert donations_seen(owner)["A-2"][0] == "15.00"
+    # THEN undo still takes back every refund, those applied before the worker died too
+    undo(owner, aws, second["id"])
+    assert donations_seen(owner) == before and counters(owner) == counted
+    undo(owner, aws, first["id"])
+    assert ih.donations(owner) == []
 
 
 def test_a_refund_of_a_row_waiting_for_review_is_applied_once_the_row_is_settled(owner, aws):
