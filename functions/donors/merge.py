@@ -222,6 +222,10 @@ def undo(who: Principal, merge_id: str) -> dict[str, Any]:
         raise Conflict("donors.merge_failed_nothing_to_undo")
     if record.status not in UNDOABLE:
         raise Conflict("donors.merge_busy")
+    try:
+        repository.get(who.tenant_id, record.survivor_id)
+    except NotFound as exc:  # merged into another donor (or deleted) since
+        raise Conflict("donors.merge_survivor_gone", name=record.survivor_name) from exc
     was = record.status
     try:
         record.update(actions=[DonorMerge.status.set("undoing")], condition=DonorMerge.status == was)

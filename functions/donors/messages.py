@@ -71,6 +71,12 @@ MESSAGES: dict[str, dict[str, str]] = {
         "es": "La acción de deshacer se detuvo a medias porque un donante o una de sus donaciones "
         "cambió mientras tanto. Vuelva a deshacer para terminar de restablecerlo todo.",
     },
+    "donors.merge_survivor_gone": {
+        "en": "{name} no longer exists: it has since been merged into another donor or deleted. "
+        "Undo that merge first.",
+        "es": "{name} ya no existe: se ha combinado después con otro donante o se ha eliminado. "
+        "Deshaga primero esa combinación.",
+    },
     "donors.merge_failed_nothing_to_undo": {
         "en": "This merge did not go through and everything was put back: there is nothing to undo.",
         "es": "Esta combinación no se completó y todo se restableció: no hay nada que deshacer.",

@@ -279,3 +279,26 @@ def test_an_undo_stopped_half_way_is_incomplete_and_undoing_again_finishes_it(ow
     assert _donor_ids(owner, [gift["id"]]) == [merged["id"]]
     assert totals(owner, merged["id"])["all_time"] == "6.00"
     assert usage(owner, "donation-types", kind["id"]) == 1
+
+
+def test_undoing_a_merge_whose_survivor_was_merged_on_waits_for_that_merge_to_be_undone(owner):
+    # GIVEN Janet merged into Jane, then Jane merged into Joan
+    jane, janet, joan = (
+        make_donor(owner, first_name=n, email=f"{n}@example.org") for n in ("Jane", "Janet", "Joan")
+    )
+    gift = make_donation(owner, donor_id=janet["id"], amount="4.00")
+    first = _merge(owner, jane["id"], janet["id"]).json["merge"]["id"]
+    second = _merge(owner, joan["id"], jane["id"]).json["merge"]["id"]
+    # WHEN the first merge is undone: THEN the user is told to undo the later one first
+    early = owner.post(f"/api/donors/merges/{first}/undo")
+    assert early.status == 409, early
+    assert early.json["message"] == (
+        "Mrs Jane Smith no longer exists: it has since been merged into another donor or deleted. "
+        "Undo that merge first."
+    )
+    assert _merge_status(owner, first) == "done" and _donor_ids(owner, [gift["id"]]) == [joan["id"]]
+    # WHEN undone in reverse order: THEN the gift is Janet's again
+    assert owner.post(f"/api/donors/merges/{second}/undo").status == 200
+    assert owner.post(f"/api/donors/merges/{first}/undo").status == 200
+    assert _donor_ids(owner, [gift["id"]]) == [janet["id"]]
+    assert [totals(owner, d["id"])["all_time"] for d in (jane, janet, joan)] == ["0.00", "4.00", "0.00"]
