@@ -193,6 +193,7 @@ def _put_back(who: Principal, record: DonorMerge) -> None:
     if not isinstance(merged, Donor):
         merged = _restore(record.merged_before, fresh=True)
         merged.total_given, merged.donations_count = Decimal(0), 0
+        repository.index_keys(merged)  # its place in the list by total: nothing given yet
         repository.create(merged)
     moved = set(record.moved or [])
     records = [r for r in _owned(who.tenant_id, record.survivor_id) if f"{r.pk}|{r.sk}" in moved]

@@ -302,3 +302,20 @@ def test_undoing_a_merge_whose_survivor_was_merged_on_waits_for_that_merge_to_be
     assert owner.post(f"/api/donors/merges/{first}/undo").status == 200
     assert _donor_ids(owner, [gift["id"]]) == [janet["id"]]
     assert [totals(owner, d["id"])["all_time"] for d in (jane, janet, joan)] == ["0.00", "4.00", "0.00"]
+
+
+def test_a_donor_brought_back_by_an_undo_sits_by_what_it_gives_in_the_list_by_total(owner):
+    # GIVEN Janet's £10 gift merged into Jane's record and then deleted, and Joan who gave £5
+    jane, janet, joan = (
+        make_donor(owner, first_name=n, email=f"{n}@example.org") for n in ("Jane", "Janet", "Joan")
+    )
+    gift = make_donation(owner, donor_id=janet["id"], amount="10.00")
+    make_donation(owner, donor_id=joan["id"], amount="5.00")
+    merge_id = _merge(owner, jane["id"], janet["id"]).json["merge"]["id"]
+    assert owner.delete(f"/api/donations/{gift['id']}").status == 200
+    # WHEN the merge is undone
+    assert owner.post(f"/api/donors/merges/{merge_id}/undo").status == 200
+    # THEN Janet is back with nothing given, and the list by total puts Joan first
+    assert totals(owner, janet["id"])["all_time"] == "0.00"
+    by_total = owner.get("/api/donors?sortBy=total_given&sortDesc=true").json["data"]
+    assert [row["id"] for row in by_total][0] == joan["id"]
