@@ -36,6 +36,7 @@ export interface DonationFormValues extends Record<string, unknown> {
   notes: string;
   status: DonationStatus;
   refunded_at: string;
+  payment_for_goods: boolean;
   gasds: boolean;
 }
 
@@ -54,6 +55,7 @@ export function emptyDonation(donor: DonorChoice | null = null): DonationFormVal
     notes: '',
     status: 'received',
     refunded_at: '',
+    payment_for_goods: false,
     gasds: false,
   };
 }
@@ -73,6 +75,7 @@ export function donationValuesOf(donation: Donation): DonationFormValues {
     notes: donation.notes ?? '',
     status: donation.status,
     refunded_at: donation.refunded_at ?? '',
+    payment_for_goods: Boolean(donation.payment_for_goods),
     gasds: Boolean(donation.gasds),
   };
 }
@@ -93,6 +96,8 @@ export function toDonationInput(values: DonationFormValues): DonationInput {
     notes: blank(values.notes),
     status: values.status,
     refunded_at: values.status === 'refunded' ? blank(values.refunded_at) : null,
+    // Kept as it was: the server replaces the whole donation, so leaving it out would clear it.
+    payment_for_goods: values.payment_for_goods,
     // Offered only when the rules allow it; a value that no longer qualifies is not sent as GASDS.
     gasds: values.gasds && gasdsAllowed(values),
   };

@@ -37,6 +37,9 @@ export interface DonationInput {
   notes: string | null;
   status: DonationStatus;
   refunded_at: string | null;
+  /** Tickets, raffles, membership with rights: never Gift Aid. No field of the form sets it (an
+   * import does); an edit sends it back as it was. */
+  payment_for_goods?: boolean;
   /** A small cash/contactless donation under GASDS (never Gift Aid); see `gasds.ts`. */
   gasds: boolean;
 }
