@@ -13,12 +13,12 @@ import re
 from decimal import Decimal, InvalidOperation
 
 from functions.domain.names import TITLE_PATTERN
+from functions.domain.record_fields import MAX_AMOUNT
 
 DATE_FORMATS = ("dmy", "dmy2", "iso", "mdy", "iso_utc")
 AMOUNT_FORMATS = ("plain", "brackets_negative")
 NAME_FORMATS = ("split", "first_last")
 GIFT_AID_FORMATS = ("yes_no",)
-MAX_AMOUNT = Decimal("1000000.00")
 PENNY = Decimal("0.01")
 
 
