@@ -13,7 +13,10 @@ const ORDER: (keyof ImportCounts)[] = [
   'errors',
   'refunds',
   'skipped',
+  'warnings',
 ];
+/** Counts only some files have (payment platforms' refunds and other rows): shown when not 0. */
+const WHEN_ANY = new Set<keyof ImportCounts>(['refunds', 'skipped', 'warnings']);
 
 /** The dry run's "would" counts, or the import's "did" counts. */
 export function CountTiles({ counts, done }: { counts: ImportCounts; done: boolean }) {
@@ -23,7 +26,7 @@ export function CountTiles({ counts, done }: { counts: ImportCounts; done: boole
   return (
     <StatTiles
       label={t(`imports.counts.${mode}_label`)}
-      tiles={ORDER.map((key) => ({
+      tiles={ORDER.filter((key) => !WHEN_ANY.has(key) || (counts[key] ?? 0) > 0).map((key) => ({
         key: `import-${key}`,
         label: t(`imports.counts.${mode}.${key}`),
         value: number.format(counts[key] ?? 0),

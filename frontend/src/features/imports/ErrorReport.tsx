@@ -1,16 +1,26 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Badge, type BadgeColour } from '@/components/Badge';
 import { Spinner } from '@/components/Spinner';
-import { importKeys, importsApi } from './api';
+import { importKeys, importsApi, reportKind, type ReportCounts } from './api';
 import { ERRORS_PAGE } from './constants';
 import { saveFile } from './download';
 
+/** The report's kinds of row, in the order the title names them, and each one's badge. */
+const KINDS: (keyof ReportCounts)[] = ['errors', 'skipped', 'warnings'];
+const KIND_COLOUR: Record<keyof ReportCounts, BadgeColour> = {
+  errors: 'red',
+  skipped: 'gray',
+  warnings: 'amber',
+};
+
 /**
- * Every rejected row with its row number, column, value and reason (docs/api.md: the file's own
- * line numbers), paged by the server's cursors, and the whole list as a CSV.
+ * Every row the import reports, with its row number (docs/api.md: the file's own line numbers),
+ * what became of it (rejected, skipped as not a donation, or imported with a warning), column,
+ * value and reason, paged by the server's cursors, and the whole list as a CSV.
  */
-export function ErrorReport({ importId, count }: { importId: string; count: number }) {
+export function ErrorReport({ importId, counts }: { importId: string; counts: ReportCounts }) {
   const { t } = useTranslation();
   const titleId = useId();
   // Cursors of the pages seen: index 0 is the first page (no cursor).
@@ -24,7 +34,16 @@ export function ErrorReport({ importId, count }: { importId: string; count: numb
     placeholderData: keepPreviousData,
   });
   const next = data?.meta.next_cursor ?? null;
-  const total = data?.meta.total ?? count;
+  const kinds = KINDS.filter((kind) => counts[kind] > 0);
+  // Only rejected rows: the error report it always was (its total as the server counts it).
+  const onlyErrors = kinds.every((kind) => kind === 'errors');
+  const title = onlyErrors
+    ? t('imports.errors.title', { count: data?.meta.total ?? counts.errors })
+    : t('imports.errors.title_report', {
+        parts: kinds
+          .map((kind) => t(`imports.errors.count.${kind}`, { count: counts[kind] }))
+          .join(', '),
+      });
   const download = async () => {
     setDownloading(true);
     try {
@@ -39,7 +58,7 @@ export function ErrorReport({ importId, count }: { importId: string; count: numb
   return (
     <section className="card data-table" data-testid="import-errors" aria-labelledby={titleId}>
       <div className="card__header">
-        <h2 id={titleId}>{t('imports.errors.title', { count: total })}</h2>
+        <h2 id={titleId}>{title}</h2>
         <button
           type="button"
           className="button"
@@ -47,15 +66,21 @@ export function ErrorReport({ importId, count }: { importId: string; count: numb
           aria-busy={downloading}
           onClick={() => void download()}
         >
-          {t('imports.errors.download')}
+          {onlyErrors ? t('imports.errors.download') : t('imports.errors.download_report')}
         </button>
       </div>
-      <p className="muted">{t('imports.errors.explain')}</p>
+      <p className="muted">
+        {[
+          t('imports.errors.explain'),
+          ...kinds.map((kind) => t(`imports.errors.explain_kind.${kind}`)),
+        ].join(' ')}
+      </p>
       <div className="table-scroll">
         <table aria-busy={isFetching}>
           <thead>
             <tr>
               <th scope="col">{t('imports.errors.row')}</th>
+              <th scope="col">{t('imports.errors.outcome')}</th>
               <th scope="col">{t('imports.errors.column')}</th>
               <th scope="col">{t('imports.errors.value')}</th>
               <th scope="col">{t('imports.errors.reason')}</th>
@@ -64,14 +89,14 @@ export function ErrorReport({ importId, count }: { importId: string; count: numb
           <tbody>
             {!data && (
               <tr>
-                <td colSpan={4}>
+                <td colSpan={5}>
                   <Spinner />
                 </td>
               </tr>
             )}
             {data && data.data.length === 0 && (
               <tr>
-                <td colSpan={4} className="muted">
+                <td colSpan={5} className="muted">
                   {t('imports.errors.none')}
                 </td>
               </tr>
@@ -79,6 +104,11 @@ export function ErrorReport({ importId, count }: { importId: string; count: numb
             {(data?.data ?? []).map((error, index) => (
               <tr key={`${error.row}-${error.column ?? ''}-${index}`}>
                 <td>{error.row}</td>
+                <td>
+                  <Badge colour={KIND_COLOUR[reportKind(error)]}>
+                    {t(`imports.errors.kind.${reportKind(error)}`)}
+                  </Badge>
+                </td>
                 <td>{error.column ?? t('common.none')}</td>
                 <td>
                   {error.value ? (

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Job } from '@/lib/types';
-import { importsApi, type Import } from './api';
+import { importsApi, reportCounts, type Import } from './api';
 import { CountTiles } from './CountTiles';
 import { ErrorReport } from './ErrorReport';
 import { PreviewTable } from './PreviewTable';
@@ -34,11 +34,15 @@ export function PreviewStep({ item, job, pending, onEditMapping, onJob }: Previe
   };
   const counts = item.status === 'validated' ? item.counts : null;
   // rows in the report: refused, skipped (not donations) and imported with a warning
-  const reported = counts ? counts.errors + (counts.skipped ?? 0) + (counts.warnings ?? 0) : 0;
+  const report = reportCounts(counts);
+  const reported = report.errors + report.skipped + report.warnings;
   const working = item.status === 'validating' || pending !== null;
+  const refunds = counts?.refunds ?? 0;
+  // a file of refunds only (of donations imported before) still has something to do
   const nothingNew =
     counts !== null &&
-    counts.donations_new + counts.donors_new + counts.declarations_new + counts.review === 0;
+    counts.donations_new + counts.donors_new + counts.declarations_new + counts.review + refunds ===
+      0;
   const rows = counts?.rows ?? item.detected?.rows_estimate ?? null;
 
   return (
@@ -82,13 +86,15 @@ export function PreviewStep({ item, job, pending, onEditMapping, onJob }: Previe
                 aria-busy={starting}
                 onClick={() => void start(() => importsApi.run(item.id), 'importing')}
               >
-                {t('imports.check.run', { count: counts.donations_new })}
+                {counts.donations_new === 0 && refunds > 0
+                  ? t('imports.check.run_refunds', { count: refunds })
+                  : t('imports.check.run', { count: counts.donations_new })}
               </button>
             )}
           </div>
         </div>
       )}
-      {reported > 0 && !working && <ErrorReport importId={item.id} count={reported} />}
+      {reported > 0 && !working && <ErrorReport importId={item.id} counts={report} />}
     </>
   );
 }

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Spinner } from '@/components/Spinner';
 import { useCatalogs } from '@/features/donations/useCatalogs';
 import { formatDate, formatMoney } from '@/lib/format';
-import { importKeys, importsApi, type PreviewRow, type RowValues } from './api';
+import { importKeys, importsApi, type PreviewRow, type RowProblem, type RowValues } from './api';
 
 type Group = 'donor' | 'donation' | 'declaration';
 
@@ -39,6 +39,9 @@ const text = (values: RowValues | null, key: string): string => {
   const value = values?.[key];
   return value === null || value === undefined ? '' : String(value).trim();
 };
+
+const problemText = (problem: RowProblem): string =>
+  problem.column ? `${problem.column}: ${problem.reason}` : problem.reason;
 
 export function donorName(donor: RowValues | null): string {
   if (!donor) return '';
@@ -100,6 +103,7 @@ export function PreviewTable({ importId, source }: { importId: string; source: s
   if (!preview.data) return <Spinner />;
   const rows = preview.data.rows;
   const withProblems = rows.filter((row) => row.errors.length > 0).length;
+  const withWarnings = rows.filter((row) => (row.warnings ?? []).length > 0).length;
   const describe = { t, locale, source, typeName, locationName };
   return (
     <div className="card data-table" data-testid="import-preview">
@@ -108,6 +112,7 @@ export function PreviewTable({ importId, source }: { importId: string; source: s
         {withProblems > 0
           ? t('imports.preview.problems', { count: withProblems })
           : t('imports.preview.no_problems')}
+        {withWarnings > 0 && ` ${t('imports.preview.warnings', { count: withWarnings })}`}
       </p>
       <div className="table-scroll">
         <table>
@@ -140,6 +145,7 @@ export function PreviewTable({ importId, source }: { importId: string; source: s
               const date = text(row.donation, 'date');
               const method = text(row.declaration, 'method');
               const details = otherDetails(row, describe);
+              const warnings = row.warnings ?? [];
               return (
                 <tr
                   key={row.row}
@@ -177,15 +183,21 @@ export function PreviewTable({ importId, source }: { importId: string; source: s
                   </td>
                   <td className="preview-details">{details.join(' · ')}</td>
                   <td>
-                    {row.errors.length === 0 ? (
+                    {row.errors.length === 0 && warnings.length === 0 && (
                       <span className="muted">{t('imports.preview.ok')}</span>
-                    ) : (
+                    )}
+                    {row.errors.length > 0 && (
                       <ul className="row-problems">
                         {row.errors.map((problem, index) => (
+                          <li key={index}>{problemText(problem)}</li>
+                        ))}
+                      </ul>
+                    )}
+                    {warnings.length > 0 && (
+                      <ul className="row-warnings">
+                        {warnings.map((problem, index) => (
                           <li key={index}>
-                            {problem.column
-                              ? `${problem.column}: ${problem.reason}`
-                              : problem.reason}
+                            {t('imports.preview.warning', { problem: problemText(problem) })}
                           </li>
                         ))}
                       </ul>

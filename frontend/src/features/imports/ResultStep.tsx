@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { pathFor } from '@/config/paths';
 import { formatDate } from '@/lib/format';
 import type { Job } from '@/lib/types';
-import type { Import } from './api';
+import { reportCounts, type Import } from './api';
 import { CountTiles } from './CountTiles';
 import { ErrorReport } from './ErrorReport';
 import { ProgressPanel, type WorkPhase } from './ProgressPanel';
@@ -31,13 +31,16 @@ export function ResultStep({
         <h2>{t('imports.result.undone_title')}</h2>
         <p role="status">
           {t('imports.result.undone', { date: formatDate(item.created_at, i18n.language) })}
+          {(item.counts?.refunds ?? 0) > 0 &&
+            ` ${t('imports.result.undone_refunds', { count: item.counts?.refunds ?? 0 })}`}
         </p>
       </div>
     );
   }
   const counts = item.counts;
   // rows in the report: refused, skipped (not donations) and imported with a warning
-  const reported = counts ? counts.errors + (counts.skipped ?? 0) + (counts.warnings ?? 0) : 0;
+  const report = reportCounts(counts);
+  const reported = report.errors + report.skipped + report.warnings;
   return (
     <>
       <div className="card" data-testid="import-result">
@@ -53,12 +56,16 @@ export function ResultStep({
             {t('imports.result.view_donations')}
           </Link>
           {item.status === 'imported' && (
-            <UndoAction importId={item.id} onStarted={(jobId) => onJob(jobId, 'undoing')} />
+            <UndoAction
+              importId={item.id}
+              refunds={counts?.refunds ?? 0}
+              onStarted={(jobId) => onJob(jobId, 'undoing')}
+            />
           )}
         </div>
       </div>
       {counts && counts.review > 0 && <ReviewList importId={item.id} count={counts.review} />}
-      {reported > 0 && <ErrorReport importId={item.id} count={reported} />}
+      {reported > 0 && <ErrorReport importId={item.id} counts={report} />}
     </>
   );
 }

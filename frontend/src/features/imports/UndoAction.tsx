@@ -5,12 +5,19 @@ import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { Spinner } from '@/components/Spinner';
 import { importKeys, importsApi } from './api';
 
-/** Undo an import: the confirmation says exactly what will be removed before anything is. */
+/**
+ * Undo an import: the confirmation says exactly what will be removed, and how many refunds taken
+ * back, before anything is. GET …/undo counts what undo removes; the refunds it takes back are
+ * the ones the import applied (`counts.refunds`).
+ */
 export function UndoAction({
   importId,
+  refunds = 0,
   onStarted,
 }: {
   importId: string;
+  /** Refunds the import applied: undo gives each refunded donation back what it had. */
+  refunds?: number;
   onStarted: (jobId: string) => void;
 }) {
   const { t } = useTranslation();
@@ -68,6 +75,7 @@ export function UndoAction({
                 <li>{t('imports.undo.donors', { count: counts.data.donors })}</li>
                 <li>{t('imports.undo.declarations', { count: counts.data.declarations })}</li>
               </ul>
+              {refunds > 0 && <p>{t('imports.undo.refunds', { count: refunds })}</p>}
               <p className="muted">{t('imports.undo.kept')}</p>
             </div>
           ) : (

@@ -131,13 +131,43 @@ export interface PreviewRow {
   donation: RowValues | null;
   declaration: RowValues | null;
   errors: RowProblem[];
+  /** Imported all the same, with something to know (e.g. Gift Aid "yes" with no donor). */
+  warnings?: RowProblem[];
 }
 
+/** A row of the import's report: refused (neither flag), skipped or imported with a warning. */
 export interface ImportError {
   row: number;
   column: string | null;
   value: string | null;
   reason: string;
+  /** Left out as not a donation (a transfer, a shop sale…): `reason` says what it is. */
+  skipped?: boolean;
+  /** Imported, without what `reason` names. */
+  warning?: boolean;
+}
+
+/** How many rows of each kind the report lists. */
+export interface ReportCounts {
+  errors: number;
+  skipped: number;
+  warnings: number;
+}
+
+/** The report's rows of each kind, from the import's counts (older imports lack the new ones). */
+export function reportCounts(counts: ImportCounts | null | undefined): ReportCounts {
+  return {
+    errors: counts?.errors ?? 0,
+    skipped: counts?.skipped ?? 0,
+    warnings: counts?.warnings ?? 0,
+  };
+}
+
+/** The kind of one report row. */
+export function reportKind(row: ImportError): keyof ReportCounts {
+  if (row.skipped) return 'skipped';
+  if (row.warning) return 'warnings';
+  return 'errors';
 }
 
 export interface Candidate {

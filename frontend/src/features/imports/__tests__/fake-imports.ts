@@ -124,3 +124,57 @@ export function serve(states: Import[], extra: (call: RecordedCall) => Answer = 
 
 export const calls = (api: { calls: RecordedCall[] }, method: string, path: string) =>
   api.calls.filter((call) => call.method === method && call.url.pathname === path);
+
+/** A Stripe/PayPal-like import: refunds applied, rows that are not donations, a warning. */
+export const PLATFORM_COUNTS = {
+  rows: 9,
+  donors_new: 2,
+  donors_linked: 1,
+  donations_new: 3,
+  duplicates: 0,
+  declarations_new: 1,
+  review: 0,
+  errors: 1,
+  refunds: 2,
+  skipped: 2,
+  warnings: 1,
+};
+
+/** GET …/errors for PLATFORM_COUNTS: one row of each kind the report lists (and a second skip). */
+export const PLATFORM_REPORT = {
+  data: [
+    {
+      row: 3,
+      column: 'Type',
+      value: 'General Currency Conversion',
+      reason: "Skipped: a 'General Currency Conversion' is not a donation.",
+      skipped: true,
+      warning: false,
+    },
+    {
+      row: 5,
+      column: 'Gross',
+      value: 'ten',
+      reason: 'Not an amount.',
+      skipped: false,
+      warning: false,
+    },
+    {
+      row: 6,
+      column: 'Type',
+      value: 'Express Checkout Payment',
+      reason: "Skipped: a 'Express Checkout Payment' is not a donation.",
+      skipped: true,
+      warning: false,
+    },
+    {
+      row: 8,
+      column: 'Gift Aid',
+      value: 'Yes',
+      reason: 'Imported without Gift Aid: the row names no donor.',
+      skipped: false,
+      warning: true,
+    },
+  ],
+  meta: { total: 4, page: 1, length: 20, next_cursor: null },
+};
