@@ -245,6 +245,10 @@ MESSAGES: dict[str, dict[str, str]] = {
             "hacer una declaración de Gift Aid."
         ),
     },
+    # what became of a row of the report (the errors CSV's `outcome` column)
+    "imports.outcome.rejected": {"en": "Rejected", "es": "Rechazada"},
+    "imports.outcome.skipped": {"en": "Skipped, not a donation", "es": "Omitida, no es una donación"},
+    "imports.outcome.warning": {"en": "Imported with a warning", "es": "Importada con un aviso"},
     "imports.donor_gone": {
         "en": "The donor this row was matched to has been deleted since.",
         "es": "El donante asignado a esta fila se ha eliminado desde entonces.",

@@ -18,7 +18,7 @@ from functions.core.pagination import ListQuery, decode_cursor, encode_cursor, p
 from functions.domain.csv_safety import SafeCsvWriter
 from functions.domain.imports import fields
 from functions.domain.imports.detection import NotReadable
-from functions.domain.imports.rows import read_row
+from functions.domain.imports.rows import DONATION, REFUND, SKIP, ImportRow, read_row
 from functions.donations.models import DonationType, Location
 from functions.imports import files, plan, repository, undo
 from functions.imports import messages as _messages  # noqa: F401 (registers the messages)
@@ -243,6 +243,34 @@ def set_mapping(who: Principal, import_id: str, mapping: MappingModel) -> dict[s
     return view(repository.get(who.tenant_id, import_id))
 
 
+# what a preview row is, as docs/api.md names it (the report calls a skipped row `skipped` too)
+PREVIEW_KINDS = {DONATION: "donation", REFUND: "refund", SKIP: "skipped"}
+
+
+def _preview_row(row: ImportRow) -> dict[str, Any]:
+    """One row of the preview: what it will store, what kind of row it is, and (like the report)
+    why it is refused, skipped or imported with a warning, in the reader's language."""
+    refund = row.refund if row.kind == REFUND and row.refund is not None else None
+    skipped = row.skipped if row.kind == SKIP else None
+    return {
+        "row": row.row,
+        "kind": PREVIEW_KINDS.get(row.kind, row.kind),
+        "donor": row.donor,
+        "donation": row.donation,
+        "declaration": row.declaration,
+        "refund": (
+            {key: refund.get(key) for key in ("of", "ref", "amount", "date")} if refund is not None else None
+        ),
+        "skipped": (
+            {"column": skipped.column, "value": skipped.value, "reason": t(skipped.reason, **skipped.params)}
+            if skipped is not None
+            else None
+        ),
+        "errors": [{"column": p.column, "reason": t(p.reason, **p.params)} for p in row.problems],
+        "warnings": [{"column": p.column, "reason": t(p.reason, **p.params)} for p in row.warnings],
+    }
+
+
 def preview(who: Principal, import_id: str) -> dict[str, Any]:
     item = get(who, import_id)
     if item.mapping is None:
@@ -258,18 +286,7 @@ def preview(who: Principal, import_id: str) -> dict[str, Any]:
             if number <= header or not any(str(c).strip() for c in cells):
                 continue
             row = read_row(number, cells, index, mapping, today=clock.today(), catalog=catalog)
-            shown.append(
-                {
-                    "row": row.row,
-                    "donor": row.donor,
-                    "donation": row.donation,
-                    "declaration": row.declaration,
-                    "errors": [{"column": p.column, "reason": t(p.reason, **p.params)} for p in row.problems],
-                    "warnings": [
-                        {"column": p.column, "reason": t(p.reason, **p.params)} for p in row.warnings
-                    ],
-                }
-            )
+            shown.append(_preview_row(row))
             if len(shown) >= PREVIEW_ROWS:
                 break
     except NotReadable as problem:
@@ -366,6 +383,13 @@ def _error_view(error: Any) -> dict[str, Any]:
     }
 
 
+def _outcome(view: dict[str, Any]) -> str:
+    """What became of a report row, in words (the CSV's `outcome`): rejected, skipped or
+    imported with a warning."""
+    kind = "skipped" if view["skipped"] else "warning" if view["warning"] else "rejected"
+    return t(f"imports.outcome.{kind}")
+
+
 def errors(who: Principal, import_id: str, query: ListQuery) -> dict[str, Any]:
     item = get(who, import_id)
     found, last = repository.error_rows(
@@ -384,8 +408,9 @@ def errors(who: Principal, import_id: str, query: ListQuery) -> dict[str, Any]:
 
 
 def errors_csv(who: Principal, import_id: str) -> dict[str, Any]:
-    """The error rows as CSV (row, column, value, reason in the reader's language), written to S3
-    and handed out as a short-lived link (at most `plan.MAX_ERROR_ROWS` rows are kept)."""
+    """The report rows as CSV (row, outcome, column, value, reason; outcome and reason in the
+    reader's language), written to S3 and handed out as a short-lived link (at most
+    `plan.MAX_ERROR_ROWS` rows are kept). Every cell goes through `SafeCsvWriter` (no formulas)."""
     item = get(who, import_id)
     stem = item.filename.rsplit(".", 1)[0][:80] or "import"
     filename = f"{stem}-errors.csv"
@@ -396,10 +421,18 @@ def errors_csv(who: Principal, import_id: str) -> dict[str, Any]:
         text = io.TextIOWrapper(raw, encoding="utf-8", newline="")
         text.write("\ufeff")
         writer = SafeCsvWriter(
-            text, [("row", "row"), ("column", "column"), ("value", "value"), ("reason", "reason")]
+            text,
+            [
+                ("row", "row"),
+                ("outcome", "outcome"),
+                ("column", "column"),
+                ("value", "value"),
+                ("reason", "reason"),
+            ],
         )
         for error in repository.all_error_rows(who.tenant_id, import_id, int(item.generation or 0)):
-            writer.write(_error_view(error))
+            shown = _error_view(error)
+            writer.write({**shown, "outcome": _outcome(shown)})
         text.flush()
         text.detach()
         raw.seek(0)

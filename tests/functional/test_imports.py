@@ -193,19 +193,20 @@ def test_every_refused_row_is_reported_with_its_row_column_and_reason_and_as_a_c
         (4, "Date", "31/02/2025", "'31/02/2025' is not a real date."),
         (6, "Date", "next week", "'next week' is not a date in the format dd/mm/yyyy."),
     ]
-    # AND the same list downloads as a CSV (row, column, value, reason), in the reader's language
+    # AND the same list downloads as a CSV (row, outcome, column, value, reason), in the reader's
+    # language
     link = owner.get(f"/api/imports/{item['id']}/errors.csv").json
     assert link["filename"] == "gifts-errors.csv"
     table = list(csv.reader(io.StringIO(ih.read_url(link["url"]).decode("utf-8-sig"))))
-    assert table[0] == ["row", "column", "value", "reason"]
+    assert table[0] == ["row", "outcome", "column", "value", "reason"]
     assert table[1:3] == [
-        ["3", "Ref", "A2", UNMATCHED_A2],
-        ["4", "Amount", "ten pounds", "'ten pounds' is not an amount."],
+        ["3", "Rejected", "Ref", "A2", UNMATCHED_A2],
+        ["4", "Rejected", "Amount", "ten pounds", "'ten pounds' is not an amount."],
     ]
     owner.browser.locale = "es"
     spanish = owner.get(f"/api/imports/{item['id']}/errors.csv").json
     table = list(csv.reader(io.StringIO(ih.read_url(spanish["url"]).decode("utf-8-sig"))))
-    assert table[3] == ["4", "Date", "31/02/2025", "'31/02/2025' no es una fecha que exista."]
+    assert table[3] == ["4", "Rechazada", "Date", "31/02/2025", "'31/02/2025' no es una fecha que exista."]
 
 
 def test_a_mapping_without_a_required_column_answers_422_naming_it(owner):
