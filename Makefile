@@ -83,7 +83,7 @@ types: python
 
 pytest: python
 	$(call step,pytest: unit + functional + contract)
-	$(PY) -m pytest -q -n 2 $(wildcard tests/unit tests/functional tests/contract)
+	$(PY) -m pytest -q -n 2 --durations=15 $(wildcard tests/unit tests/functional tests/contract)
 
 template: python
 	$(call step,template.yaml: aws-sam-translator + cfn-lint)
