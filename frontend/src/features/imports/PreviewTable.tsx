@@ -1,10 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { Badge } from '@/components/Badge';
 import { Spinner } from '@/components/Spinner';
 import { useCatalogs } from '@/features/donations/useCatalogs';
 import { formatDate, formatMoney } from '@/lib/format';
-import { importKeys, importsApi, type PreviewRow, type RowProblem, type RowValues } from './api';
+import {
+  importKeys,
+  importsApi,
+  type PreviewKind,
+  type PreviewRow,
+  type RowProblem,
+  type RowValues,
+} from './api';
 
 type Group = 'donor' | 'donation' | 'declaration';
 
@@ -91,7 +99,133 @@ export function otherDetails(row: PreviewRow, describe: Describe): string[] {
   return details;
 }
 
-/** The first rows exactly as they will be stored, each with its problems. */
+/** A row's kind (a row from an older server has none: a donation). */
+export const kindOf = (row: PreviewRow): PreviewKind => row.kind ?? 'donation';
+
+const money = (amount: string | null | undefined, locale: string, t: TFunction): string =>
+  amount && !Number.isNaN(Number(amount)) ? formatMoney(amount, locale) : t('common.none');
+
+/** The cells of a row that is not a donation: it stores nothing, the reason says what it is. */
+function SkippedCells({ row }: { row: PreviewRow }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <td>
+        <span className="muted">{t('imports.preview.not_donation')}</span>
+      </td>
+      <td colSpan={5} className="muted">
+        {t('common.none')}
+      </td>
+      <td>
+        <Badge colour="gray">{t('imports.preview.skipped')}</Badge>
+        <div className="row-skipped">{row.skipped?.reason}</div>
+      </td>
+    </>
+  );
+}
+
+/** The row's problems and warnings, or "OK". */
+function Outcome({ row }: { row: PreviewRow }) {
+  const { t } = useTranslation();
+  const warnings = row.warnings ?? [];
+  return (
+    <td>
+      {row.errors.length === 0 && warnings.length === 0 && (
+        <span className="muted">{t('imports.preview.ok')}</span>
+      )}
+      {row.errors.length > 0 && (
+        <ul className="row-problems">
+          {row.errors.map((problem, index) => (
+            <li key={index}>{problemText(problem)}</li>
+          ))}
+        </ul>
+      )}
+      {warnings.length > 0 && (
+        <ul className="row-warnings">
+          {warnings.map((problem, index) => (
+            <li key={index}>{t('imports.preview.warning', { problem: problemText(problem) })}</li>
+          ))}
+        </ul>
+      )}
+    </td>
+  );
+}
+
+/** A refund row: the payment it returns and the amount taken back (shown negative, as refunded). */
+function RefundCells({ row, describe }: { row: PreviewRow; describe: Describe }) {
+  const { t, locale } = describe;
+  const refund = row.refund ?? null;
+  const amount = refund?.amount ?? null;
+  const details = otherDetails(row, describe);
+  return (
+    <>
+      <td>
+        <strong>
+          {refund?.of
+            ? t('imports.preview.refund_of', { reference: refund.of })
+            : t('imports.preview.refund_unnamed')}
+        </strong>
+      </td>
+      <td className="nowrap">
+        {refund?.date ? formatDate(refund.date, locale) : t('common.none')}
+      </td>
+      <td className="money nowrap">
+        {amount && !Number.isNaN(Number(amount))
+          ? formatMoney(-Number(amount), locale)
+          : t('common.none')}
+      </td>
+      <td>{refund?.ref || t('common.none')}</td>
+      <td>{t('common.none')}</td>
+      <td className="preview-details">{details.join(' · ')}</td>
+      <Outcome row={row} />
+    </>
+  );
+}
+
+function DonationCells({ row, describe }: { row: PreviewRow; describe: Describe }) {
+  const { t, locale } = describe;
+  const name = donorName(row.donor);
+  const contact = [text(row.donor, 'email'), text(row.donor, 'postcode')]
+    .filter(Boolean)
+    .join(' · ');
+  const date = text(row.donation, 'date');
+  const method = text(row.declaration, 'method');
+  const details = otherDetails(row, describe);
+  return (
+    <>
+      <td>
+        {name ? <strong>{name}</strong> : <span className="muted">{t('donations.anonymous')}</span>}
+        {contact && <div className="muted">{contact}</div>}
+      </td>
+      <td className="nowrap">{date ? formatDate(date, locale) : t('common.none')}</td>
+      <td className="money nowrap">{money(text(row.donation, 'amount'), locale, t)}</td>
+      <td>
+        {text(row.donation, 'external_ref') ||
+          text(row.donation, 'donation_id') ||
+          t('common.none')}
+      </td>
+      <td>
+        {row.declaration
+          ? method
+            ? t('imports.preview.declared_by', {
+                method: t(`declarations.methods.${method}`, { defaultValue: method }),
+              })
+            : t('common.yes')
+          : t('common.none')}
+      </td>
+      <td className="preview-details">{details.join(' · ')}</td>
+      <Outcome row={row} />
+    </>
+  );
+}
+
+const ROW_CLASS: Record<PreviewKind, string | undefined> = {
+  donation: undefined,
+  refund: 'row--refund',
+  skipped: 'row--skipped',
+};
+
+/** The first rows exactly as they will be stored, each with its kind and problems. */
 export function PreviewTable({ importId, source }: { importId: string; source: string | null }) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
@@ -104,16 +238,21 @@ export function PreviewTable({ importId, source }: { importId: string; source: s
   const rows = preview.data.rows;
   const withProblems = rows.filter((row) => row.errors.length > 0).length;
   const withWarnings = rows.filter((row) => (row.warnings ?? []).length > 0).length;
-  const describe = { t, locale, source, typeName, locationName };
+  const refunds = rows.filter((row) => kindOf(row) === 'refund').length;
+  const skipped = rows.filter((row) => kindOf(row) === 'skipped').length;
+  const describe: Describe = { t, locale, source, typeName, locationName };
+  const summary = [
+    withProblems > 0
+      ? t('imports.preview.problems', { count: withProblems })
+      : t('imports.preview.no_problems'),
+    withWarnings > 0 && t('imports.preview.warnings', { count: withWarnings }),
+    refunds > 0 && t('imports.preview.refunds', { count: refunds }),
+    skipped > 0 && t('imports.preview.skipped_rows', { count: skipped }),
+  ].filter(Boolean);
   return (
     <div className="card data-table" data-testid="import-preview">
       <h2>{t('imports.preview.title', { count: rows.length })}</h2>
-      <p className="muted">
-        {withProblems > 0
-          ? t('imports.preview.problems', { count: withProblems })
-          : t('imports.preview.no_problems')}
-        {withWarnings > 0 && ` ${t('imports.preview.warnings', { count: withWarnings })}`}
-      </p>
+      <p className="muted">{summary.join(' ')}</p>
       <div className="table-scroll">
         <table>
           <thead>
@@ -137,72 +276,22 @@ export function PreviewTable({ importId, source }: { importId: string; source: s
               </tr>
             )}
             {rows.map((row) => {
-              const name = donorName(row.donor);
-              const contact = [text(row.donor, 'email'), text(row.donor, 'postcode')]
-                .filter(Boolean)
-                .join(' · ');
-              const amount = text(row.donation, 'amount');
-              const date = text(row.donation, 'date');
-              const method = text(row.declaration, 'method');
-              const details = otherDetails(row, describe);
-              const warnings = row.warnings ?? [];
+              const kind = kindOf(row);
               return (
                 <tr
                   key={row.row}
-                  className={row.errors.length > 0 ? 'row--problem' : undefined}
+                  className={row.errors.length > 0 ? 'row--problem' : ROW_CLASS[kind]}
                   data-testid="preview-row"
+                  data-kind={kind}
                 >
                   <td>{row.row}</td>
-                  <td>
-                    {name ? (
-                      <strong>{name}</strong>
-                    ) : (
-                      <span className="muted">{t('donations.anonymous')}</span>
-                    )}
-                    {contact && <div className="muted">{contact}</div>}
-                  </td>
-                  <td className="nowrap">{date ? formatDate(date, locale) : t('common.none')}</td>
-                  <td className="money nowrap">
-                    {amount && !Number.isNaN(Number(amount))
-                      ? formatMoney(amount, locale)
-                      : t('common.none')}
-                  </td>
-                  <td>
-                    {text(row.donation, 'external_ref') ||
-                      text(row.donation, 'donation_id') ||
-                      t('common.none')}
-                  </td>
-                  <td>
-                    {row.declaration
-                      ? method
-                        ? t('imports.preview.declared_by', {
-                            method: t(`declarations.methods.${method}`, { defaultValue: method }),
-                          })
-                        : t('common.yes')
-                      : t('common.none')}
-                  </td>
-                  <td className="preview-details">{details.join(' · ')}</td>
-                  <td>
-                    {row.errors.length === 0 && warnings.length === 0 && (
-                      <span className="muted">{t('imports.preview.ok')}</span>
-                    )}
-                    {row.errors.length > 0 && (
-                      <ul className="row-problems">
-                        {row.errors.map((problem, index) => (
-                          <li key={index}>{problemText(problem)}</li>
-                        ))}
-                      </ul>
-                    )}
-                    {warnings.length > 0 && (
-                      <ul className="row-warnings">
-                        {warnings.map((problem, index) => (
-                          <li key={index}>
-                            {t('imports.preview.warning', { problem: problemText(problem) })}
-                          </li>
-                        ))}
-                      </ul>
-                    )}
-                  </td>
+                  {kind === 'skipped' ? (
+                    <SkippedCells row={row} />
+                  ) : kind === 'refund' ? (
+                    <RefundCells row={row} describe={describe} />
+                  ) : (
+                    <DonationCells row={row} describe={describe} />
+                  )}
                 </tr>
               );
             })}

@@ -125,11 +125,33 @@ export interface RowProblem {
   reason: string;
 }
 
+/** What a preview row is: a donation, a refund of a payment, or not a donation (left out). */
+export type PreviewKind = 'donation' | 'refund' | 'skipped';
+
+/** A refund row: the payment it returns (`of`, null when the row names none) and its amount. */
+export interface PreviewRefund {
+  of: string | null;
+  ref: string | null;
+  amount: string | null;
+  date: string | null;
+}
+
+/** Why a row that is not a donation will be left out (the report's reason, in the reader's language). */
+export interface PreviewSkip {
+  column: string | null;
+  value: string | null;
+  reason: string;
+}
+
 export interface PreviewRow {
   row: number;
+  /** Absent from older servers: a donation. */
+  kind?: PreviewKind;
   donor: RowValues | null;
   donation: RowValues | null;
   declaration: RowValues | null;
+  refund?: PreviewRefund | null;
+  skipped?: PreviewSkip | null;
   errors: RowProblem[];
   /** Imported all the same, with something to know (e.g. Gift Aid "yes" with no donor). */
   warnings?: RowProblem[];
