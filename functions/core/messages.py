@@ -192,10 +192,6 @@ CATALOG: dict[str, dict[str, str]] = {
         "en": "Platform administrators have no charity settings.",
         "es": "Los administradores de la plataforma no tienen ajustes de organización.",
     },
-    "official.postcode_or_overseas": {
-        "en": "Enter a UK postcode, or tick overseas.",
-        "es": "Introduzca un código postal del Reino Unido o marque extranjero.",
-    },
     "field.phone": {
         "en": "Use digits, spaces, brackets and hyphens only.",
         "es": "Use solo dígitos, espacios, paréntesis y guiones.",

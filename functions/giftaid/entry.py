@@ -21,9 +21,11 @@ from __future__ import annotations
 
 from typing import NoReturn
 
+from pydantic import Field, ValidationInfo, field_validator
 from pydantic_core import PydanticCustomError
 
 from functions.core.messages import CATALOG
+from functions.core.validation import Schema
 from functions.domain.hmrc import preflight, rules
 from functions.domain.postcodes import normalise_uk_postcode
 
@@ -110,3 +112,42 @@ def official_phone(value: str) -> str:
     if found:
         refuse(found)
     return value
+
+
+class Official(Schema):
+    """The authorised official as HMRC's `AuthOfficial` takes it (see this module for what is
+    normalised and what is refused): the Gift Aid settings and the charity information
+    form both take it."""
+
+    title: str | None = Field(default=None, max_length=4)
+    first_name: str = Field(min_length=1, max_length=71)  # up to two names of 35
+    last_name: str = Field(min_length=1, max_length=35)
+    # `overseas` comes first: the postcode's validator reads it.
+    overseas: bool = False
+    postcode: str | None = Field(default=None, max_length=10, validate_default=True)
+    phone: str = Field(min_length=1, max_length=35)
+
+    @field_validator("title")
+    @classmethod
+    def _title(cls, value: str | None) -> str | None:
+        return official_title(value)
+
+    @field_validator("first_name")
+    @classmethod
+    def _first_name(cls, value: str) -> str:
+        return official_first_name(value)
+
+    @field_validator("last_name")
+    @classmethod
+    def _last_name(cls, value: str) -> str:
+        return official_last_name(value)
+
+    @field_validator("postcode")
+    @classmethod
+    def _postcode(cls, value: str | None, info: ValidationInfo) -> str | None:
+        return official_postcode(value, bool(info.data.get("overseas")))
+
+    @field_validator("phone")
+    @classmethod
+    def _phone(cls, value: str) -> str:
+        return official_phone(value)

@@ -14,46 +14,9 @@ from functions.core.schema import MoneyOrZero
 from functions.core.validation import Schema
 from functions.domain.hmrc import gateway
 from functions.giftaid import entry
+from functions.giftaid.entry import Official
 
 MAX_SELECTED = 5000  # larger selections use {"all": true}
-
-
-class Official(Schema):
-    """The authorised official as HMRC's `AuthOfficial` takes it (see `entry` for what is
-    normalised and what is refused)."""
-
-    title: str | None = Field(default=None, max_length=4)
-    first_name: str = Field(min_length=1, max_length=71)  # up to two names of 35
-    last_name: str = Field(min_length=1, max_length=35)
-    # `overseas` comes first: the postcode's validator reads it.
-    overseas: bool = False
-    postcode: str | None = Field(default=None, max_length=10, validate_default=True)
-    phone: str = Field(min_length=1, max_length=35)
-
-    @field_validator("title")
-    @classmethod
-    def _title(cls, value: str | None) -> str | None:
-        return entry.official_title(value)
-
-    @field_validator("first_name")
-    @classmethod
-    def _first_name(cls, value: str) -> str:
-        return entry.official_first_name(value)
-
-    @field_validator("last_name")
-    @classmethod
-    def _last_name(cls, value: str) -> str:
-        return entry.official_last_name(value)
-
-    @field_validator("postcode")
-    @classmethod
-    def _postcode(cls, value: str | None, info: ValidationInfo) -> str | None:
-        return entry.official_postcode(value, bool(info.data.get("overseas")))
-
-    @field_validator("phone")
-    @classmethod
-    def _phone(cls, value: str) -> str:
-        return entry.official_phone(value)
 
 
 class SettingsBody(Schema):

@@ -15,6 +15,7 @@ from functions.core.pagination import ListQuery
 from functions.core.validation import Email, Schema
 from functions.domain.postcodes import normalise_uk_postcode
 from functions.giftaid import entry
+from functions.giftaid.entry import Official
 
 _PHONE = re.compile(r"^[0-9()\-\s+]{1,30}$")
 
@@ -170,43 +171,9 @@ class CharityBody(Schema):
         return entry.registration_number(value, info.data.get("regulator"))
 
 
-class OfficialBody(Schema):
-    """The authorised official HMRC asks for on every claim (R68 `AuthOfficial`): normalised and
-    checked as the Gift Aid settings' official is (`functions.giftaid.entry`)."""
+class OfficialBody(Official):
+    """The authorised official HMRC asks for on every claim (R68 `AuthOfficial`), as the charity
+    information form edits it: the Gift Aid settings' official (`functions.giftaid.schemas`,
+    normalised and checked by `functions.giftaid.entry`) with the record's version."""
 
-    title: str | None = Field(default=None, max_length=4)
-    first_name: str = Field(min_length=1, max_length=71)  # up to two names of 35
-    last_name: str = Field(min_length=1, max_length=35)
-    # `overseas` comes first: the postcode's validator reads it.
-    overseas: bool = False
-    postcode: str | None = Field(default=None, max_length=10, validate_default=True)
-    phone: str = Field(min_length=1, max_length=35)
     version: int | None = None
-
-    @field_validator("title")
-    @classmethod
-    def _title(cls, value: str | None) -> str | None:
-        return entry.official_title(value)
-
-    @field_validator("first_name")
-    @classmethod
-    def _first_name(cls, value: str) -> str:
-        return entry.official_first_name(value)
-
-    @field_validator("last_name")
-    @classmethod
-    def _last_name(cls, value: str) -> str:
-        return entry.official_last_name(value)
-
-    @field_validator("phone")
-    @classmethod
-    def _phone(cls, value: str) -> str:
-        return entry.official_phone(value)
-
-    @field_validator("postcode")
-    @classmethod
-    def _postcode_or_overseas(cls, value: str | None, info: ValidationInfo) -> str | None:
-        """HMRC takes a UK postcode or `Overseas`, never both and never neither."""
-        if not info.data.get("overseas") and not value:
-            raise PydanticCustomError("official.postcode_or_overseas", "postcode or overseas")
-        return entry.official_postcode(value, bool(info.data.get("overseas")))

@@ -95,7 +95,11 @@ def test_authorised_official(client):
     assert owner.get("/api/settings/authorized-official").json["overseas"] is True
     neither = owner.put("/api/settings/authorized-official", {**official, "postcode": ""})
     assert neither.status == 422
-    assert neither.json["errors"]["postcode"] == ["Enter a UK postcode, or tick overseas."]
+    # the same words as the Gift Aid settings' official: one official, one set of rules
+    assert neither.json["errors"]["postcode"] == [
+        "Enter the official's postcode, or mark the official as overseas"
+        " [HMRC R68 schema: AuthOfficial/OffID]"
+    ]
     bad = owner.put(
         "/api/settings/authorized-official",
         {**official, "title": "Professor", "first_name": "", "phone": "ring ring"},
