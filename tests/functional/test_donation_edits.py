@@ -16,27 +16,16 @@ from functions.core.counters import read as read_counters
 from functions.core.errors import Conflict
 from functions.donations.models import DonationType
 from functions.donors import merge as merge_service
-from tests.functional.donations_helpers import make_donation, make_donor, make_location, make_type
+from tests.functional.donations_helpers import (
+    EDIT_FORM_FIELDS,
+    make_donation,
+    make_donor,
+    make_location,
+    make_type,
+)
 
 NOW = dt.datetime(2026, 6, 1, 12, 0, tzinfo=dt.UTC)
 WRITTEN = {"method": "written", "scope": ["future"], "date_given": "2026-01-10", "statement_version": "v1"}
-FORM_FIELDS = (
-    "donor_id",
-    "amount",
-    "date",
-    "type_id",
-    "payment_method",
-    "location_id",
-    "source",
-    "external_ref",
-    "benefit_value",
-    "sponsored",
-    "notes",
-    "status",
-    "refunded_at",
-    "gasds",
-    "version",
-)
 
 
 @pytest.fixture(autouse=True)
@@ -48,7 +37,7 @@ def frozen_clock():
 
 def form_body(donation: dict[str, Any], **changes: Any) -> dict[str, Any]:
     """What the edit form sends: every field of the donation as shown, with the user's changes."""
-    return {**{field: donation[field] for field in FORM_FIELDS}, **changes}
+    return {**{field: donation[field] for field in EDIT_FORM_FIELDS}, **changes}
 
 
 def usage(who, kind: str, item_id: str) -> int:

@@ -33,7 +33,7 @@ from functions.core.counters import TenantCounters
 from functions.core.table import Entity
 from functions.donations.models import Donation, DonationStats, DonationType, ExternalRef, Location
 from functions.donors.models import Donor, DonorYear
-from tests.functional.donations_helpers import make_donor, make_location, make_type
+from tests.functional.donations_helpers import EDIT_FORM_FIELDS, make_donor, make_location, make_type
 from tests.functional.giftaid_helpers import configure, drain
 from tests.functional.helpers import SignedIn, sign_up_charity
 
@@ -52,24 +52,6 @@ DECLARATION = {
     "statement_version": "v1",
 }
 BENEFITS = (None, None, "0.50")  # within the limit of a gift of £5 or more, over it for 1p
-# every field of a donation, sent back whole on an edit (`gasds` stays false: GASDS has its own tests)
-FORM_FIELDS = (
-    "donor_id",
-    "amount",
-    "date",
-    "type_id",
-    "payment_method",
-    "location_id",
-    "source",
-    "external_ref",
-    "benefit_value",
-    "sponsored",
-    "notes",
-    "status",
-    "refunded_at",
-    "payment_for_goods",
-    "gasds",
-)
 OTHERS = ("benefit_value", "sponsored", "payment_for_goods")
 CLAIMED_FACTS = ("amount", "date", "donor_id")  # fixed while a claim holds the donation
 
@@ -168,7 +150,7 @@ class Charity(RuleBasedStateMachine):
 
     def form_body(self, donation_id: str, **changes: Any) -> dict[str, Any]:
         shown = self.answered(self.who.get(f"/api/donations/{donation_id}"), 200).json
-        body = {field: shown[field] for field in FORM_FIELDS}
+        body = {field: shown[field] for field in EDIT_FORM_FIELDS}
         return {**body, **changes, "version": shown["version"]}
 
     # ------------------------------------------------------------------ rules
