@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from pydantic import Field
 
 from functions.auth.passwords import MAX_LENGTH, MIN_LENGTH
@@ -12,6 +14,7 @@ Password = Field(min_length=MIN_LENGTH, max_length=MAX_LENGTH)
 
 
 class RegisterBody(Schema):
+    confirmed_fields: ClassVar[tuple[str, str]] = ("password", "password_confirmation")
     charity_name: str = Name
     name: str = Name
     email: Email
@@ -30,6 +33,7 @@ class EmailBody(Schema):
 
 
 class ResetBody(Schema):
+    confirmed_fields: ClassVar[tuple[str, str]] = ("password", "password_confirmation")
     token: str = Field(min_length=10, max_length=200)
     email: Email
     password: str = Password

@@ -51,12 +51,16 @@ CATALOG: dict[str, dict[str, str]] = {
     "field.int": {"en": "This field must be a whole number.", "es": "Este campo debe ser un número entero."},
     "field.list": {"en": "This field must be a list.", "es": "Este campo debe ser una lista."},
     "field.min_length": {
-        "en": "This field must be at least {min} characters.",
-        "es": "Este campo debe tener al menos {min} caracteres.",
+        "en": "Enter at least {min} characters.",
+        "es": "Introduzca al menos {min} caracteres.",
     },
     "field.max_length": {
-        "en": "This field may not be greater than {max} characters.",
-        "es": "Este campo no puede tener más de {max} caracteres.",
+        "en": "Enter at most {max} characters.",
+        "es": "Introduzca como máximo {max} caracteres.",
+    },
+    "field.min_items": {
+        "en": "Choose at least {min}.",
+        "es": "Elija al menos {min}.",
     },
     "field.email": {
         "en": "This must be a valid email address.",
@@ -97,8 +101,8 @@ CATALOG: dict[str, dict[str, str]] = {
         "es": "El importe puede ser como máximo de {max} £.",
     },
     "field.confirmation": {
-        "en": "The confirmation does not match.",
-        "es": "La confirmación no coincide.",
+        "en": "The two passwords do not match.",
+        "es": "Las dos contraseñas no coinciden.",
     },
     # auth
     "auth.failed": {

@@ -68,8 +68,12 @@ def _message(error: Any) -> str:
     if kind in CATALOG:
         return t(kind, **{k: v for k, v in ctx.items() if isinstance(v, (str, int))})
     key = _PYDANTIC_TO_KEY.get(kind, "field.invalid")
+    if kind in ("string_too_short", "too_short") and ctx.get("min_length") == 1:
+        return t("field.required")  # an empty required text or list: not "at least 1 characters"
     if kind == "string_too_short":
         return t(key, min=ctx.get("min_length"))
+    if kind == "too_short":
+        return t("field.min_items", min=ctx.get("min_length"))
     if kind == "string_too_long":
         return t(key, max=ctx.get("max_length"))
     return t(key)
@@ -83,15 +87,36 @@ def field_errors(exc: ValidationError, prefix: str = "") -> dict[str, list[str]]
     return errors
 
 
+def _unconfirmed(model: type[BaseModel], data: Any) -> str | None:
+    """The field whose confirmation differs in `data`, for a model that names one in
+    `confirmed_fields` (e.g. `("password", "password_confirmation")`), else None."""
+    pair = getattr(model, "confirmed_fields", None)
+    if not pair or not isinstance(data, dict):
+        return None
+    field, confirmation = pair
+    value, repeated = data.get(field), data.get(confirmation)
+    if isinstance(value, str) and isinstance(repeated, str) and value != repeated:
+        return str(field)
+    return None
+
+
 def validate(model: type[M], data: Any, *, prefix: str = "") -> M:
     """`data` as `model`, or 422 naming each field (`prefix.field` for a nested value such as a
-    list's `filters`)."""
+    list's `filters`). A password that is too short AND differs from its confirmation gets both
+    messages: the mismatch is not hidden behind the length error."""
     from pydantic import ValidationError
 
     try:
         return model.model_validate(data)
     except ValidationError as exc:
-        raise Invalid(errors=field_errors(exc, prefix)) from exc
+        errors = field_errors(exc, prefix)
+        unconfirmed = _unconfirmed(model, data)
+        if unconfirmed:
+            mismatch = t("field.confirmation")
+            field = ".".join(part for part in (prefix, unconfirmed) if part)
+            if mismatch not in errors.get(field, []):
+                errors.setdefault(field, []).append(mismatch)
+        raise Invalid(errors=errors) from exc
 
 
 class NotJson(ValueError):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from typing import Literal
+from typing import ClassVar, Literal
 
 from pydantic import Field, ValidationInfo, field_validator
 from pydantic_core import PydanticCustomError
@@ -70,6 +70,7 @@ class ProfileBody(Schema):
 
 
 class PasswordBody(Schema):
+    confirmed_fields: ClassVar[tuple[str, str]] = ("password", "password_confirmation")
     current_password: str = Field(min_length=1, max_length=PASSWORD_MAX)
     # Declared before `password` so the password's validator can compare the two.
     password_confirmation: str = Field(max_length=PASSWORD_MAX)

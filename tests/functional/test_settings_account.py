@@ -94,7 +94,7 @@ def test_password_change_is_validated(client):
         "/api/settings/password",
         {"current_password": PASSWORD, "password": NEW_PASSWORD, "password_confirmation": "something else"},
     )
-    assert mismatch.json["errors"] == {"password": ["The confirmation does not match."]}
+    assert mismatch.json["errors"] == {"password": ["The two passwords do not match."]}
 
 
 def test_notification_preferences_are_saved(client):
