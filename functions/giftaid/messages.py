@@ -96,12 +96,12 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "giftaid.reminder_body": {
         "en": (
-            "£{unclaimed} of Gift Aid is waiting to be claimed ({count} donations); {expiring} "
+            "{unclaimed} of Gift Aid is waiting to be claimed ({count} donations); {expiring} "
             "donation(s) reach the 4-year limit within 90 days; {oral} oral declaration(s) await "
             "written confirmation."
         ),
         "es": (
-            "Hay £{unclaimed} de Gift Aid por reclamar ({count} donaciones); {expiring} donación(es) "
+            "Hay {unclaimed} de Gift Aid por reclamar ({count} donaciones); {expiring} donación(es) "
             "alcanzan el límite de 4 años en 90 días; {oral} declaración(es) orales esperan "
             "confirmación escrita."
         ),

@@ -193,6 +193,15 @@ def finalize(claim: ClaimItem, job: jobs.Job, token: str) -> None:
     final = repository.get_claim(claim.tenant_id, claim.claim_id)
     if job.status != jobs.DONE:
         jobs.finish(job, {"claim_id": final.claim_id, "state": final.state})
+    _refresh_reminders(claim.tenant_id)
+
+
+def _refresh_reminders(tenant_id: str) -> None:
+    """The donations waiting changed (a claim took or gave back some): the unread Gift Aid
+    reminders in the bell show the new figures, or leave it when nothing waits."""
+    from functions.giftaid import schedules  # the bell's reminders, on these paths only
+
+    schedules.refresh(tenant_id, clock.today())
 
 
 # ------------------------------------------------------------------ seal and files
@@ -285,6 +294,7 @@ def release_all(tenant_id: str, claim_id: str) -> int:
     reversals.release(tenant_id, claim_id)
     claim = repository.get_claim(tenant_id, claim_id)
     repository.update_claim(claim, [ClaimItem.released.set(True)])
+    _refresh_reminders(tenant_id)
     return len(released_ids)
 
 

@@ -4,7 +4,11 @@ of the 4-year limit and the oral declarations awaiting written confirmation → 
 notification for every active user and an email to each user who keeps reminder emails on (the
 default), each in that user's language. Each user's notification is a conditional put keyed by
 the week and the email follows only a new one, so repeated, overlapping or interrupted runs never
-remind anyone twice in a week."""
+remind anyone twice in a week.
+
+The reminder in the bell follows the figures: a new week's reminder retires the user's older
+unread ones, and `refresh` rewrites (or, with nothing left to say, marks read) the unread reminders
+whenever the claimable donations change — a claim built or released, and every daily run."""
 
 from __future__ import annotations
 
@@ -15,9 +19,9 @@ from typing import Any
 
 from functions.core import clock, config, email
 from functions.core.messages import current_locale, set_locale, t
-from functions.core.money import money_text
 from functions.declarations import eligibility
 from functions.declarations import repository as declarations
+from functions.domain.giftaid.eligibility import pounds
 from functions.domain.giftaid.model import GiftAidState
 from functions.domain.giftaid.rates import claim_deadline
 from functions.giftaid import messages as _messages  # noqa: F401 (registers the messages)
@@ -25,6 +29,7 @@ from functions.giftaid import repository
 from functions.notifications import repository as notification_users
 
 NEAR_LIMIT_DAYS = 90
+KIND = "giftaid-reminder"
 
 
 def period_of(today: dt.date) -> str:
@@ -59,7 +64,7 @@ def _texts(found: dict[str, Any]) -> tuple[str, str]:
     title = t("giftaid.reminder_title")
     body = t(
         "giftaid.reminder_body",
-        unclaimed=money_text(found["unclaimed"]),
+        unclaimed=pounds(found["unclaimed"]),
         count=found["count"],
         expiring=found["expiring"],
         oral=found["oral"],
@@ -83,12 +88,49 @@ def _deliver(tenant_id: str, user: Any, found: dict[str, Any], reminder_id: str)
     set_locale(user.locale or "en")
     title, body = _texts(found)
     if not notification_users.put_once(
-        notification_users.new_notification(tenant_id, user.user_id, reminder_id, title, body)
+        notification_users.new_notification(tenant_id, user.user_id, reminder_id, title, body, kind=KIND)
     ):
         return False
+    for older in notification_users.unread_of_kind(tenant_id, user.user_id, KIND):
+        if older.notification_id != reminder_id:  # superseded by this week's figures
+            notification_users.mark_read(tenant_id, user.user_id, older.notification_id)
     if _wants_reminders(user):
         email.send(user.email, title, f"{body}\n\n{config.app_url()}/gift-aid/un-claimed")
     return True
+
+
+def _has_something(found: dict[str, Any]) -> bool:
+    return bool(found["count"] or found["oral"])
+
+
+def refresh(tenant_id: str, today: dt.date) -> int:
+    """Bring every unread reminder of the charity to the current figures, in its user's language;
+    with nothing left to claim or confirm, the reminder is marked read (it leaves the bell).
+    The figures are computed only when some user still has an unread reminder. Returns how many
+    reminders changed."""
+    found: dict[str, Any] | None = None
+    changed = 0
+    previous = current_locale()
+    try:
+        for user in notification_users.users_of(tenant_id):
+            stale = notification_users.unread_of_kind(tenant_id, user.user_id, KIND)
+            if not stale:
+                continue
+            if found is None:
+                found = summary(tenant_id, today)
+            set_locale(user.locale or "en")
+            title, body = _texts(found)
+            for item in stale:
+                if not _has_something(found):
+                    notification_users.mark_read(tenant_id, user.user_id, item.notification_id)
+                elif (item.title, item.body) != (title, body):
+                    notification_users.rewrite(item, title, body)
+                else:
+                    continue
+                changed += 1
+    finally:
+        set_locale(previous)
+    return changed
 
 
 def remind(tenant_id: str, today: dt.date) -> bool:
@@ -102,7 +144,7 @@ def remind(tenant_id: str, today: dt.date) -> bool:
     if repository.reminder_sent(tenant_id, period):
         return False
     found = summary(tenant_id, today)
-    if not (found["count"] or found["oral"]):
+    if not _has_something(found):
         return False
     reminder_id = notification_id(today)
     previous = current_locale()
@@ -120,5 +162,8 @@ def remind(tenant_id: str, today: dt.date) -> bool:
 
 def handler(event: dict[str, Any], context: Any) -> dict[str, int]:
     today = clock.today()
-    reminded = sum(1 for tenant_id in notification_users.all_charity_ids() if remind(tenant_id, today))
+    reminded = 0
+    for tenant_id in notification_users.all_charity_ids():
+        refresh(tenant_id, today)  # last week's figures, if still unread, follow the donations
+        reminded += remind(tenant_id, today)
     return {"reminded": reminded}

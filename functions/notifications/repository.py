@@ -27,10 +27,13 @@ class Notification(Entity, discriminator="Notification"):
     title = UnicodeAttribute()
     body = UnicodeAttribute()
     read_at = UTCDateTimeAttribute(null=True)
+    # What a notification is about when its text follows live figures (e.g. "giftaid-reminder"):
+    # its area rewrites or retires the unread ones when those figures change.
+    kind = UnicodeAttribute(null=True)
 
 
 def new_notification(
-    tenant_id: str, user_id: str, notification_id: str, title: str, body: str
+    tenant_id: str, user_id: str, notification_id: str, title: str, body: str, *, kind: str | None = None
 ) -> Notification:
     return Notification(
         keys.tenant_pk(tenant_id),
@@ -40,6 +43,7 @@ def new_notification(
         user_id=user_id,
         title=title,
         body=body,
+        kind=kind,
         gsi1pk=keys.unread_notifications_pk(tenant_id, user_id),
         gsi1sk=notification_id,
     )
@@ -62,6 +66,23 @@ def unread(tenant_id: str, user_id: str, limit: int = UNREAD_LIMIT) -> list[Noti
         keys.unread_notifications_pk(tenant_id, user_id), scan_index_forward=False, limit=limit
     )
     return [item for item in results if isinstance(item, Notification)]
+
+
+def unread_of_kind(tenant_id: str, user_id: str, kind: str) -> list[Notification]:
+    """The user's unread notifications of one kind (the sparse unread index, then the kind)."""
+    return [item for item in unread(tenant_id, user_id) if item.kind == kind]
+
+
+def rewrite(notification: Notification, title: str, body: str) -> None:
+    """New text for a still unread notification (its figures changed); a read one is left as read."""
+    try:
+        notification.update(
+            actions=[Notification.title.set(title), Notification.body.set(body)],
+            condition=Notification.gsi1pk.exists(),
+        )
+    except UpdateError as exc:
+        if exc.cause_response_code != "ConditionalCheckFailedException":
+            raise
 
 
 def mark_read(tenant_id: str, user_id: str, notification_id: str) -> None:
