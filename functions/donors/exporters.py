@@ -7,6 +7,8 @@ from collections.abc import Iterator
 from typing import Any
 
 from functions.core import keys
+from functions.domain import names
+from functions.donors import repository
 from functions.donors.models import Donor
 from functions.donors.schemas import DonorFilters
 from functions.donors.service import filter_condition
@@ -16,6 +18,7 @@ PAGE = 1000
 
 COLUMNS = (
     ("id", "ID"),
+    ("name", "Name"),
     ("type", "Type"),
     ("title", "Title"),
     ("first_name", "First name"),
@@ -56,6 +59,7 @@ def donor_rows(tenant_id: str, meta: dict[str, Any]) -> Iterator[dict[str, Any]]
     for donor in donors:
         yield {
             "id": donor.donor_id,
+            "name": names.display_name(repository.facts_of(donor)),
             "type": donor.donor_type,
             "title": donor.title,
             "first_name": donor.first_name,
