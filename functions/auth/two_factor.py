@@ -32,9 +32,17 @@ def _uri(user: User, secret: str) -> str:
 
 
 def _qr_svg(uri: str) -> str:
+    """A standalone SVG document: the SPA shows it as an <img> data URI, which renders only with
+    the SVG namespace (segno's svg_inline leaves it out, for SVG embedded in HTML)."""
+    import io
+
     import segno  # imported on use: only the 2FA settings page needs it
 
-    return str(segno.make(uri, error="m").svg_inline(scale=4, dark="#111827", light="#ffffff"))
+    out = io.BytesIO()
+    segno.make(uri, error="m").save(
+        out, kind="svg", xmldecl=False, svgns=True, nl=False, scale=4, dark="#111827", light="#ffffff"
+    )
+    return out.getvalue().decode("utf-8")
 
 
 def state(user: User) -> dict[str, Any]:

@@ -30,6 +30,8 @@ def freeze(moment: dt.datetime) -> None:
 def enable_two_factor(browser: Browser) -> tuple[str, list[str]]:
     setup = browser.post("/api/2fa/generate").json
     assert setup["secret"] and setup["qrCode"].startswith("<svg")
+    # a standalone document: the SPA shows it as an <img>, which needs the SVG namespace
+    assert setup["qrCode"].startswith('<svg xmlns="http://www.w3.org/2000/svg"')
     assert setup["otpauth_uri"].startswith("otpauth://totp/Almoner")
     code = pyotp.TOTP(setup["secret"]).at(clock.now())
     enabled = browser.post("/api/2fa/enable", {"code": code})
