@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { EmptyState } from '@/components/EmptyState';
 import { PageHeader } from '@/components/PageHeader';
 import { Spinner } from '@/components/Spinner';
-import { StatTiles } from '@/components/StatTiles';
+import { type StatTile, StatTiles } from '@/components/StatTiles';
 import { pathFor, routeTitleKey } from '@/config/paths';
 import { useUser } from '@/lib/auth-store';
 import { formatMoney } from '@/lib/format';
@@ -21,16 +21,15 @@ function UnclaimedValue({ tile }: { tile: UnclaimedGiftAid }) {
   return <>{tile.complete ? amount : t('dashboard.tiles.gift_aid_at_least', { amount })}</>;
 }
 
-/** How many donations the Gift Aid is on, and the way to claim it (for those who may). */
+/** How many donations the Gift Aid is on, and the way to claim it. */
 function UnclaimedHint({ tile }: { tile: UnclaimedGiftAid }) {
   const { t, i18n } = useTranslation();
-  const user = useUser();
   const total = formatMoney(tile.donation_total, i18n.language);
   return (
     <>
       {t('dashboard.tiles.gift_aid_hint', { count: tile.count, total })}
       {!tile.complete && <> {t('dashboard.tiles.gift_aid_partial')}</>}
-      {tile.count > 0 && can(user, ['manage-unclaimed']) && (
+      {tile.count > 0 && (
         <>
           {' '}
           <Link to={pathFor('un_claimed')}>{t('dashboard.tiles.gift_aid_open')}</Link>
@@ -40,9 +39,13 @@ function UnclaimedHint({ tile }: { tile: UnclaimedGiftAid }) {
   );
 }
 
+/** A tile with the permission it needs: what a permission forbids is not shown (spec §6). */
+type PermittedTile = StatTile & { permission?: string[] };
+
 function Figures() {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
+  const user = useUser();
   const { data, isPending } = useQuery({
     queryKey: ['dashboard'],
     queryFn: dashboardApi.get,
@@ -50,43 +53,46 @@ function Figures() {
   });
   if (isPending || !data) return <Spinner />;
   const { tiles } = data;
+  const permitted: PermittedTile[] = [
+    {
+      key: 'month',
+      label: t('dashboard.tiles.this_month'),
+      value: formatMoney(tiles.donations_this_month.total, locale),
+      hint: t('dashboard.tiles.gifts', { count: tiles.donations_this_month.count }),
+    },
+    {
+      key: 'tax_year',
+      label: t('dashboard.tiles.this_tax_year', {
+        year: tiles.donations_this_tax_year.tax_year,
+      }),
+      value: formatMoney(tiles.donations_this_tax_year.total, locale),
+      hint: t('dashboard.tiles.gifts', { count: tiles.donations_this_tax_year.count }),
+    },
+    {
+      key: 'donors',
+      label: t('dashboard.tiles.donors'),
+      value: tiles.donors.toLocaleString(locale === 'es' ? 'es-ES' : 'en-GB'),
+    },
+    {
+      key: 'average',
+      label: t('dashboard.tiles.average_gift'),
+      value: formatMoney(tiles.average_gift, locale),
+      hint: t('dashboard.tiles.average_hint'),
+    },
+    {
+      key: 'gift_aid',
+      label: t('dashboard.tiles.unclaimed_gift_aid'),
+      value: <UnclaimedValue tile={tiles.unclaimed_gift_aid} />,
+      hint: <UnclaimedHint tile={tiles.unclaimed_gift_aid} />,
+      // Gift Aid claims are for those who may make them (New Claim needs manage-unclaimed).
+      permission: ['manage-unclaimed'],
+    },
+  ];
   return (
     <>
       <StatTiles
         label={t('dashboard.tiles.label')}
-        tiles={[
-          {
-            key: 'month',
-            label: t('dashboard.tiles.this_month'),
-            value: formatMoney(tiles.donations_this_month.total, locale),
-            hint: t('dashboard.tiles.gifts', { count: tiles.donations_this_month.count }),
-          },
-          {
-            key: 'tax_year',
-            label: t('dashboard.tiles.this_tax_year', {
-              year: tiles.donations_this_tax_year.tax_year,
-            }),
-            value: formatMoney(tiles.donations_this_tax_year.total, locale),
-            hint: t('dashboard.tiles.gifts', { count: tiles.donations_this_tax_year.count }),
-          },
-          {
-            key: 'donors',
-            label: t('dashboard.tiles.donors'),
-            value: tiles.donors.toLocaleString(locale === 'es' ? 'es-ES' : 'en-GB'),
-          },
-          {
-            key: 'average',
-            label: t('dashboard.tiles.average_gift'),
-            value: formatMoney(tiles.average_gift, locale),
-            hint: t('dashboard.tiles.average_hint'),
-          },
-          {
-            key: 'gift_aid',
-            label: t('dashboard.tiles.unclaimed_gift_aid'),
-            value: <UnclaimedValue tile={tiles.unclaimed_gift_aid} />,
-            hint: <UnclaimedHint tile={tiles.unclaimed_gift_aid} />,
-          },
-        ]}
+        tiles={permitted.filter((tile) => can(user, tile.permission))}
       />
       <Suspense fallback={<Spinner />}>
         <Charts series={data.series} />

@@ -45,13 +45,23 @@ describe('the unclaimed Gift Aid tile', () => {
   });
 
   it('says "at least" when the dashboard did not add up every donation', async () => {
-    authStore.setUser(makeUser({ permissions: ['view-dashboard'] }));
+    authStore.setUser(makeUser({ permissions: ['view-dashboard', 'manage-unclaimed'] }));
     serve({ count: 2100, donation_total: '52500.00', gift_aid: '13125.00', complete: false });
     renderWithProviders(<DashboardPage />);
     const tile = await screen.findByTestId('tile-gift_aid');
     expect(tile).toHaveTextContent('at least £13,125.00');
     expect(tile).toHaveTextContent('New Claim shows the full figure');
-    // no permission to claim: no link
-    expect(within(tile).queryByRole('link')).toBeNull();
+  });
+
+  it('is not shown to a user who may not make Gift Aid claims; the other tiles are', async () => {
+    authStore.setUser(makeUser({ permissions: ['view-dashboard', 'manage-donations'] }));
+    serve({ count: 2, donation_total: '40.50', gift_aid: '10.13', complete: true });
+    renderWithProviders(<DashboardPage />);
+    const tiles = await screen.findByRole('list', { name: 'Key figures' });
+    expect(within(tiles).getByTestId('tile-month')).toBeInTheDocument();
+    expect(within(tiles).getByTestId('tile-donors')).toBeInTheDocument();
+    expect(within(tiles).queryByTestId('tile-gift_aid')).toBeNull();
+    expect(screen.queryByText('Unclaimed Gift Aid')).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Claim it' })).toBeNull();
   });
 });
