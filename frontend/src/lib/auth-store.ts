@@ -1,5 +1,7 @@
 import { useSyncExternalStore } from 'react';
-import { api } from './api-client';
+import { COOKIES } from '@/config/constants';
+import { api, ApiError } from './api-client';
+import { getCookie, removeCookie } from './cookies';
 import type { User } from './types';
 
 /**
@@ -48,7 +50,9 @@ export async function fetchUser(): Promise<User | null> {
           authStore.setUser(user);
           return user;
         },
-        () => {
+        (error: unknown) => {
+          // The session is over (expired, revoked): forget its signal, so later pages do not ask.
+          if (error instanceof ApiError && error.status === 401) removeCookie(COOKIES.xsrf);
           authStore.clear();
           return null;
         },
@@ -60,9 +64,22 @@ export async function fetchUser(): Promise<User | null> {
   return inFlight;
 }
 
+/**
+ * Whether the browser may hold a session (ADR 0017): the API sets the readable XSRF-TOKEN cookie
+ * together with the HttpOnly session cookie and clears both together; a startup token (bearer)
+ * is a session too. Without either, the visitor is signed out and /api/user is not asked.
+ */
+export function mayHaveSession(): boolean {
+  return Boolean(getCookie(COOKIES.xsrf) || getCookie(COOKIES.startupToken));
+}
+
 /** Fetches the user once per page load; later navigations use the cached one. */
 export async function ensureUserLoaded(): Promise<User | null> {
   if (state.loaded) return state.user;
+  if (!mayHaveSession()) {
+    authStore.clear();
+    return null;
+  }
   return fetchUser();
 }
 
@@ -73,6 +90,7 @@ export async function logout(): Promise<void> {
   } catch (error) {
     console.error('Logout request failed', error);
   } finally {
+    removeCookie(COOKIES.xsrf); // the API clears it too; this covers a failed logout call
     authStore.clear();
     window.localStorage.clear();
   }

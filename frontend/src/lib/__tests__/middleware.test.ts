@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { mockApi } from '@/test/fetch-mock';
 import { makeUser } from '@/test/users';
 import { authStore } from '../auth-store';
-import { getCookie } from '../cookies';
+import { getCookie, removeCookie, setCookie } from '../cookies';
 import { runMiddleware } from '../middleware';
 
 const origin = window.location.origin;
@@ -18,7 +18,11 @@ async function outcome(names: string[], path = '/settings/users', routeName = 's
 }
 
 describe('route middleware', () => {
-  beforeEach(() => authStore.reset());
+  beforeEach(() => {
+    authStore.reset();
+    removeCookie('XSRF-TOKEN');
+    removeCookie('token');
+  });
 
   it('auth: a guest is sent to /login and the intended path is remembered in a cookie', async () => {
     authStore.clear();
@@ -73,6 +77,7 @@ describe('route middleware', () => {
   });
 
   it('check-auth: a successful GET /api/user signs the user in; a failure leaves a guest', async () => {
+    setCookie('XSRF-TOKEN', 'x'); // set by the API with the session cookie (ADR 0017)
     const api = mockApi(({ url }) =>
       url.pathname === '/api/user' ? { body: makeUser({ name: 'Fetched' }) } : undefined,
     );
@@ -84,6 +89,18 @@ describe('route middleware', () => {
     mockApi(() => ({ status: 401, body: { message: 'Unauthenticated.' } }));
     expect(await outcome(['auth'], '/', 'home')).toBe('redirect /login');
     expect(authStore.getState().user).toBeNull();
+    // the session is over: its signal goes, so the next page load does not ask again
+    expect(getCookie('XSRF-TOKEN')).toBeNull();
+  });
+
+  it('check-auth: without a session cookie the visitor is a guest and /api/user is not asked', async () => {
+    const api = mockApi(({ url }) =>
+      url.pathname === '/api/user' ? { body: makeUser({ name: 'Fetched' }) } : undefined,
+    );
+    expect(await outcome(['guest'], '/login', 'login')).toBe('proceeds');
+    expect(await outcome(['auth'], '/', 'home')).toBe('redirect /login');
+    expect(authStore.getState()).toEqual({ user: null, loaded: true });
+    expect(api.calls.filter((call) => call.url.pathname === '/api/user')).toHaveLength(0);
   });
 
   it('startup: a token query parameter becomes a session token sent as a bearer', async () => {
