@@ -3,7 +3,6 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { DataTable } from '@/components/data-table';
-import { EmptyState } from '@/components/EmptyState';
 import { PageHeader } from '@/components/PageHeader';
 import { Spinner } from '@/components/Spinner';
 import { StatTiles } from '@/components/StatTiles';
@@ -155,10 +154,6 @@ export default function DonorPage() {
           />
         </>
       )}
-      <h2>{t('donors.sections.declarations')}</h2>
-      <EmptyState title={t('donors.declarations.title')}>
-        <p>{t('donors.declarations.body')}</p>
-      </EmptyState>
     </section>
   );
 }
