@@ -47,6 +47,8 @@ export const AVAILABLE_LOCALES = ['en', 'es'] as const;
 export type Locale = (typeof AVAILABLE_LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'en';
 export const DATE_LOCALE_TAGS: Record<Locale, string> = { en: 'en-GB', es: 'es-ES' };
+/** Money is formatted en-GB in every language (spec: "Formatting is English (GB)"). */
+export const MONEY_LOCALE_TAG = 'en-GB';
 
 export const COOKIES = {
   locale: 'locale',

@@ -1,4 +1,10 @@
-import { CURRENCY, DATE_LOCALE_TAGS, DEFAULT_LOCALE, type Locale } from '@/config/constants';
+import {
+  CURRENCY,
+  DATE_LOCALE_TAGS,
+  DEFAULT_LOCALE,
+  MONEY_LOCALE_TAG,
+  type Locale,
+} from '@/config/constants';
 
 function tag(locale: string): string {
   return DATE_LOCALE_TAGS[(locale in DATE_LOCALE_TAGS ? locale : DEFAULT_LOCALE) as Locale];
@@ -16,10 +22,18 @@ export function formatDate(value: string | null | undefined, locale: string): st
   }).format(date);
 }
 
-export function formatMoney(amount: string | number, locale: string): string {
-  return new Intl.NumberFormat(tag(locale), {
-    style: 'currency',
-    currency: CURRENCY.code,
-    currencyDisplay: 'narrowSymbol',
-  }).format(Number(amount));
+const MONEY = new Intl.NumberFormat(MONEY_LOCALE_TAG, {
+  style: 'currency',
+  currency: CURRENCY.code,
+  currencyDisplay: 'narrowSymbol',
+});
+
+/**
+ * The one money format of the app: en-GB pounds with thousands separators ("£1,709.26") in every
+ * language — the spec fixes English (GB) formatting for money, so Spanish reads "£1,709.26" too,
+ * never "1709,26 £". The interface language is accepted for the callers' convenience and ignored.
+ */
+// eslint-disable-next-line @typescript-eslint/no-unused-vars -- callers pass their language; money ignores it
+export function formatMoney(amount: string | number, _language?: string): string {
+  return MONEY.format(Number(amount));
 }
