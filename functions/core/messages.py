@@ -98,7 +98,7 @@ CATALOG: dict[str, dict[str, str]] = {
     },
     "amount.too_large": {
         "en": "The amount can be at most £{max}.",
-        "es": "El importe puede ser como máximo de {max} £.",
+        "es": "El importe puede ser como máximo de £{max}.",
     },
     "field.confirmation": {
         "en": "The two passwords do not match.",

@@ -9,7 +9,6 @@ from typing import Any
 from pynamodb.attributes import Attribute
 from pynamodb.constants import NUMBER
 
-from functions.core.messages import current_locale
 from functions.domain.record_fields import MAX_AMOUNT
 
 PENNY = Decimal("0.01")
@@ -27,9 +26,9 @@ class AmountError(ValueError):
 
 
 def _grouped(amount: Decimal) -> str:
-    """`1,000,000.00` in English, `1.000.000,00` in Spanish (the request's language)."""
-    text = f"{amount:,.2f}"
-    return text.translate(str.maketrans(",.", ".,")) if current_locale() == "es" else text
+    """`1,000,000.00`: money reads en-GB in every language (the spec fixes English (GB)
+    formatting; the SPA's formatMoney does the same)."""
+    return f"{amount:,.2f}"
 
 
 def parse_amount(value: Any, *, allow_zero: bool = False) -> Decimal:

@@ -125,7 +125,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "imports.amount_too_large": {
         "en": "'{value}' is more than £1,000,000.",
-        "es": "'{value}' supera 1.000.000 £.",
+        "es": "'{value}' supera £1,000,000.",
     },
     "imports.yes_no_invalid": {
         "en": "'{value}' is not yes or no.",

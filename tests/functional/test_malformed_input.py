@@ -211,7 +211,7 @@ def test_amount_messages_are_translated(owner: SignedIn) -> None:
 
     reply = owner.post("/api/donations", {"amount": "1" * 30, "date": "2026-01-01"})
 
-    assert reply.json["errors"] == {"amount": ["El importe puede ser como máximo de 1.000.000,00 £."]}
+    assert reply.json["errors"] == {"amount": ["El importe puede ser como máximo de £1,000,000.00."]}
 
 
 def _editable(donation: dict[str, Any]) -> dict[str, Any]:

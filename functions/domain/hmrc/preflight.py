@@ -177,9 +177,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         ),
         DATE_IN_FUTURE: "La fecha del donativo {value} es futura",
         AMOUNT_FORMAT: "El importe {value} debe tener exactamente 2 decimales",
-        AMOUNT_TOO_SMALL: "El importe debe ser de al menos 0,01 £",
+        AMOUNT_TOO_SMALL: "El importe debe ser de al menos £0.01",
         AGGREGATED_TOO_LONG: "La descripción de donativos agregados debe tener como máximo {max} caracteres",
-        AGGREGATED_OVER_LIMIT: "Una línea agregada puede sumar como máximo {max} £",
+        AGGREGATED_OVER_LIMIT: "Una línea agregada puede sumar como máximo £{max}",
         AGGREGATED_WITH_DONOR: "Una línea agregada no puede llevar {part}",
         AGGREGATED_SPONSORED: "Una línea agregada no puede ser un evento patrocinado",
         SPACES: "Quite los espacios al principio o al final de '{value}'",
@@ -206,7 +206,7 @@ MESSAGES: dict[str, dict[str, str]] = {
             "ningún regulador"
         ),
         RULE_7035: (
-            "El impuesto reclamado de más que se descuenta ({amount} £) necesita donativos Gift Aid "
+            "El impuesto reclamado de más que se descuenta (£{amount}) necesita donativos Gift Aid "
             "en la misma reclamación: se descuenta en una reclamación posterior que los tenga"
         ),
         OFFICIAL_TITLE_FORMAT: (

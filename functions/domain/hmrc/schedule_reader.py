@@ -143,7 +143,7 @@ ISSUE_TEXT: dict[str, dict[int, str]] = {
         9: "La fecha del donativo no puede ser futura",
         10: "Indique el importe con 2 decimales y como máximo 15 dígitos (p. ej. 240.00)",
         11: "Falta el importe del donativo",
-        12: "Un donativo agregado debe ser de 1.000,00 £ o menos",
+        12: "Un donativo agregado debe ser de £1,000.00 o menos",
         13: "El tratamiento debe tener de 2 a 4 letras (se admiten apóstrofo o guion)",
         14: "Indique el nombre del donante",
         15: "Indique el apellido del donante",
