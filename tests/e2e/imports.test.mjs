@@ -200,23 +200,23 @@ describe(`Imports at ${BASE_URL}`, () => {
     await entry.getByRole('link').click();
     await page.getByRole('heading', { name: 'Import finished' }).waitFor();
 
-    // AND the error report gives each rejected row's number, column, value and reason
+    // AND the error report gives each rejected row's number, outcome, column, value and reason
     const report = page.getByTestId('import-errors');
     await report.getByRole('heading', { name: 'Error report: 2 rows rejected' }).waitFor();
     const badDate = report.getByRole('row').filter({ hasText: '31/02/2026' });
     const badAmount = report.getByRole('row').filter({ hasText: 'ten pounds' });
-    assert.match(await badDate.innerText(), /^4\s+Donation Date\s+31\/02\/2026\s+\S+/);
-    assert.match(await badAmount.innerText(), /^5\s+Donation Auth Amount\s+ten pounds\s+\S+/);
+    assert.match(await badDate.innerText(), /^4\s+Rejected\s+Donation Date\s+31\/02\/2026\s+\S+/);
+    assert.match(await badAmount.innerText(), /^5\s+Rejected\s+Donation Auth Amount\s+ten pounds\s+\S+/);
     // and downloads as CSV, the same rows in file order
     const download = page.waitForEvent('download');
     await report.getByRole('button', { name: 'Download errors (CSV)' }).click();
     const saved = await (await download).path();
     const csv = parseCsv(await readFile(saved, 'utf8'));
-    assert.deepEqual(csv[0], ['row', 'column', 'value', 'reason']);
+    assert.deepEqual(csv[0], ['row', 'outcome', 'column', 'value', 'reason']);
     assert.equal(csv.length, 3);
-    assert.deepEqual(csv[1].slice(0, 3), ['4', 'Donation Date', '31/02/2026']);
-    assert.deepEqual(csv[2].slice(0, 3), ['5', 'Donation Auth Amount', 'ten pounds']);
-    assert.ok(csv[1][3] && csv[2][3], 'each rejected row has a reason');
+    assert.deepEqual(csv[1].slice(0, 4), ['4', 'Rejected', 'Donation Date', '31/02/2026']);
+    assert.deepEqual(csv[2].slice(0, 4), ['5', 'Rejected', 'Donation Auth Amount', 'ten pounds']);
+    assert.ok(csv[1][4] && csv[2][4], 'each rejected row has a reason');
 
     // WHEN the import is undone, after a confirmation with the counts
     await page.getByRole('button', { name: 'Undo import' }).click();
