@@ -12,6 +12,10 @@ export function ClaimBuildProgress({
 }) {
   const { t } = useTranslation();
   const { claim, phase, percent } = useClaimBuild(claimId);
+  const parts = claim?.progress.total ?? 0;
+  // Until the build has planned its parts there is nothing to count: say it is starting and
+  // show a moving bar, never "0 of 0 parts".
+  const planning = phase === 'building' && parts === 0;
   const finished = phase === 'sealed' || phase === 'needs_review' || phase === 'failed';
   const reported = useRef(false);
   useEffect(() => {
@@ -22,15 +26,14 @@ export function ClaimBuildProgress({
   return (
     <div className="card" data-testid="claim-progress">
       <p role="status">
-        {t(`giftaid.build.${phase}`, {
-          done: claim?.progress.done ?? 0,
-          total: claim?.progress.total ?? 0,
-        })}
+        {planning
+          ? t('giftaid.build.planning')
+          : t(`giftaid.build.${phase}`, { done: claim?.progress.done ?? 0, total: parts })}
       </p>
       <progress
         className="progress"
         max={100}
-        value={percent}
+        value={planning ? undefined : percent}
         aria-label={t('giftaid.build.label')}
       />
     </div>

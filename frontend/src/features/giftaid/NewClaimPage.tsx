@@ -1,6 +1,7 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { DataTable } from '@/components/data-table';
 import { PageHeader } from '@/components/PageHeader';
 import { StatTiles } from '@/components/StatTiles';
@@ -23,6 +24,7 @@ export default function NewClaimPage() {
   const [selectedIds, setSelectedIds] = useState<string[]>([]);
   const [claimId, setClaimId] = useState<string | null>(null);
   const [creating, setCreating] = useState(false);
+  const [confirming, setConfirming] = useState(false);
   const known = useRef(new Map<string, ClaimRow>());
   const columns = useMemo(() => claimRowColumns(t, locale), [t, locale]);
   const onData = useCallback((page: ListResponse<ClaimRow>) => {
@@ -43,8 +45,12 @@ export default function NewClaimPage() {
       setClaimId(created.claim_id);
     } finally {
       setCreating(false);
+      setConfirming(false);
     }
   };
+  // "All" claims every claimable donation, also those on pages not seen: ask first, with the
+  // count and totals. Chosen rows are named by the button already, so they claim at once.
+  const onCreate = () => (selection.mode === 'all' ? setConfirming(true) : void create());
 
   return (
     <section>
@@ -96,13 +102,30 @@ export default function NewClaimPage() {
             className="button button--primary"
             disabled={!summary.request || creating}
             aria-busy={creating}
-            onClick={() => void create()}
+            onClick={onCreate}
           >
             {selection.mode === 'all'
               ? t('giftaid.new_claim.create_all')
               : t('giftaid.new_claim.create_selected', { count: summary.count })}
           </button>
         </div>
+      )}
+      {confirming && !claimId && (
+        <ConfirmDialog
+          title={t('giftaid.new_claim.confirm_all_title', { count: summary.count })}
+          confirmLabel={t('giftaid.new_claim.confirm_all_create')}
+          busy={creating}
+          onCancel={() => setConfirming(false)}
+          onConfirm={() => void create()}
+        >
+          <p>
+            {t('giftaid.new_claim.confirm_all_body', {
+              count: summary.count,
+              total: formatMoney(summary.donationTotal, locale),
+              gift_aid: formatMoney(summary.giftAidTotal, locale),
+            })}
+          </p>
+        </ConfirmDialog>
       )}
       <h2>{t('giftaid.new_claim.lines')}</h2>
       <DataTable<ClaimRow>
