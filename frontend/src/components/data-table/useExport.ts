@@ -1,4 +1,6 @@
 import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { showToast } from '@/components/toasts/store';
 import { EXPORT_POLL_MS } from '@/config/constants';
 import { api } from '@/lib/api-client';
 import type { Job } from '@/lib/types';
@@ -44,8 +46,12 @@ async function download(url: string, filename: string): Promise<void> {
   }
 }
 
-/** CSV export: request the job, poll its progress, then save `YYYY-MM-DD-<table>.csv`. */
+/**
+ * CSV export: request the job, poll its progress, then save `YYYY-MM-DD-<table>.csv`. A refused
+ * request or a failed job is shown to the person as an error toast (and logged).
+ */
 export function useExport(table: string) {
+  const { t } = useTranslation();
   const [exporting, setExporting] = useState(false);
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
 
@@ -70,14 +76,18 @@ export function useExport(table: string) {
         }
         await download(job.result.download_url, exportFilename(table));
       } catch (error) {
-        // Spec §8: an export failure is only logged.
         console.error('Export failed', error);
+        showToast({
+          type: 'error',
+          title: t('errors.title'),
+          message: t('errors.default'),
+        });
       } finally {
         setExporting(false);
         setProgress(null);
       }
     },
-    [table],
+    [table, t],
   );
 
   return { exporting, progress, start };
