@@ -340,6 +340,17 @@ def claim_line_prefix() -> str:
     return "LINE#"
 
 
+def claim_lines_by_date_pk(tenant_id: str, claim_id: str) -> str:
+    """GSI1 partition of a claim's lines, listed oldest donation first (the claim's lines screen)."""
+    return f"{claim_pk(tenant_id, claim_id)}#LINES"
+
+
+def claim_line_by_date_sk(donation_date: str, donation_id: str) -> str:
+    """A line's place in its claim's list: the donation's date, then its id (ids begin with the
+    time they were recorded, so same-day donations keep the order they were recorded in)."""
+    return f"{donation_date}#{donation_id}"
+
+
 def claim_submission_sk(sortable_id: str) -> str:
     return f"SUBMISSION#{sortable_id}"
 

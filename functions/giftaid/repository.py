@@ -252,6 +252,8 @@ def _attach_in(transaction: TransactWrite, claim: ClaimItem, candidate: Candidat
             donation_id=candidate.donation_id,
             donation_date=candidate.donation_date,
             amount=candidate.amount,
+            gsi1pk=keys.claim_lines_by_date_pk(tenant_id, claim_id),
+            gsi1sk=keys.claim_line_by_date_sk(candidate.donation_date, candidate.donation_id),
         )
     )
 
@@ -316,24 +318,15 @@ def lines(tenant_id: str, claim_id: str) -> Iterator[ClaimLine]:
     )
 
 
-def line_order(line: ClaimLine) -> tuple[str, str]:
-    """The order a claim's lines are listed in: oldest donation first (the order of the schedule
-    HMRC receives); donations of the same day in the order they were recorded (ids begin with
-    their creation time)."""
-    return (str(line.donation_date), str(line.donation_id))
-
-
 def lines_page(
     tenant_id: str, claim_id: str, *, limit: int, start: dict[str, Any] | None
 ) -> tuple[list[ClaimLine], dict[str, Any] | None]:
-    """One page of the claim's lines in `line_order`. The membership items are keyed by donation
-    id (not date), so all of them (one small item per donation) are read and sorted, and the
-    cursor carries the position of the next page."""
-    ordered = sorted(lines(tenant_id, claim_id), key=line_order)
-    offset = (start or {}).get("offset", 0)
-    offset = offset if isinstance(offset, int) and offset >= 0 else 0
-    end = offset + limit
-    return ordered[offset:end], ({"offset": end} if end < len(ordered) else None)
+    """One page of the claim's lines, oldest donation first (the order of the schedule HMRC
+    receives), same-day donations in the order they were recorded: one Query on GSI1."""
+    results = ClaimLine.gsi1.query(
+        keys.claim_lines_by_date_pk(tenant_id, claim_id), limit=limit, last_evaluated_key=start
+    )
+    return list(results), results.last_evaluated_key
 
 
 def attached(tenant_id: str, claim_id: str) -> list[Donation]:
