@@ -69,8 +69,16 @@ describe('table exports', () => {
   });
 
   it.each([
-    ['en', 'Error', 'Something went wrong. Please try again.'],
-    ['es', 'Error', 'Algo ha salido mal. Inténtelo de nuevo.'],
+    [
+      'en',
+      'The export failed',
+      'The CSV file could not be made. Please try again; if it keeps failing, tell us through Support.',
+    ],
+    [
+      'es',
+      'La exportación ha fallado',
+      'No se ha podido generar el archivo CSV. Inténtelo de nuevo; si sigue fallando, avísenos desde Soporte.',
+    ],
   ])('a refused export (422) shows a message (%s)', async (language, title, message) => {
     await i18n.changeLanguage(language);
     const api = serveDonors({
@@ -113,7 +121,7 @@ describe('table exports', () => {
     await screen.findByText('Mrs Ada Lovelace');
     await user.click(screen.getByRole('button', { name: 'Export CSV' }));
     expect(await screen.findByRole('status')).toHaveTextContent(
-      'Something went wrong. Please try again.',
+      'The CSV file could not be made. Please try again',
     );
   });
 });

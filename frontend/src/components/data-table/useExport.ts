@@ -79,8 +79,8 @@ export function useExport(table: string) {
         console.error('Export failed', error);
         showToast({
           type: 'error',
-          title: t('errors.title'),
-          message: t('errors.default'),
+          title: t('table.export_failed_title'),
+          message: t('table.export_failed'),
         });
       } finally {
         setExporting(false);
