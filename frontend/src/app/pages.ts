@@ -51,6 +51,9 @@ export const PAGES: Record<string, Importer> = {
   passed: () => import('@/features/giftaid/PastClaimsPage'),
   'passed.show': () => import('@/features/giftaid/ClaimPage'),
   giftaid_settings: () => import('@/features/giftaid/SettingsPage'),
+  'legal.terms': () => import('@/features/legal/TermsPage'),
+  'legal.privacy': () => import('@/features/legal/PrivacyPage'),
+  'legal.cookies': () => import('@/features/legal/CookiesPage'),
 };
 
 export function pageFor(name: string): Importer {
