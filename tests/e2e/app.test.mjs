@@ -1,26 +1,10 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { after, before, describe, test } from 'node:test';
-import { BASE_URL, launchBrowser, newPage, OWNER_EMAIL, signIn, STAFF_EMAIL, totp } from './helpers.mjs';
+import { describe, test } from 'node:test';
+import { BASE_URL, OWNER_EMAIL, pagesForThisFile, signIn, STAFF_EMAIL, totp } from './helpers.mjs';
 
-let browser;
-const contexts = [];
-
-async function page() {
-  const opened = await newPage(browser);
-  contexts.push(opened.context);
-  return opened.page;
-}
-
-before(async () => {
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await Promise.all(contexts.map((context) => context.close().catch(() => {})));
-  await browser?.close();
-});
+const page = pagesForThisFile();
 
 describe(`Almoner admin app at ${BASE_URL}`, () => {
   test('the demo owner signs in and sees the dashboard and the sidebar', async () => {

@@ -1,28 +1,16 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { after, before, describe, test } from 'node:test';
-import { BASE_URL, launchBrowser, newPage, OWNER_EMAIL, signIn } from './helpers.mjs';
+import { describe, test } from 'node:test';
+import { BASE_URL, OWNER_EMAIL, pagesForThisFile, signIn } from './helpers.mjs';
 
-let browser;
-const contexts = [];
-
-before(async () => {
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await Promise.all(contexts.map((context) => context.close().catch(() => {})));
-  await browser?.close();
-});
+const page = pagesForThisFile();
 
 async function ownerPage() {
-  const opened = await newPage(browser);
-  contexts.push(opened.context);
-  const page = opened.page;
-  await signIn(page, OWNER_EMAIL);
-  await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
-  return page;
+  const opened = await page();
+  await signIn(opened, OWNER_EMAIL);
+  await opened.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+  return opened;
 }
 
 /** Creates a donor through the form and returns its id (from the donor page URL). */

@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { after, before } from 'node:test';
 import { chromium } from 'playwright-core';
 
 export const BASE_URL = (process.env.ALMONER_URL ?? 'http://127.0.0.1:8000').replace(/\/$/, '');
@@ -34,6 +35,27 @@ export async function newPage(browser) {
   context.setDefaultTimeout(60_000);
   const page = await context.newPage();
   return { context, page };
+}
+
+/**
+ * One browser for the calling test file (launched before its tests, closed after them with every
+ * context it opened); the returned function opens a page in a fresh context (own cookies).
+ */
+export function pagesForThisFile() {
+  let browser;
+  const contexts = [];
+  before(async () => {
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await Promise.all(contexts.map((context) => context.close().catch(() => {})));
+    await browser?.close();
+  });
+  return async function openPage() {
+    const opened = await newPage(browser);
+    contexts.push(opened.context);
+    return opened.page;
+  };
 }
 
 export async function signIn(page, email, password = DEMO_PASSWORD) {

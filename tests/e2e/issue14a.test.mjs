@@ -1,23 +1,15 @@
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
-import { after, before, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import {
   BASE_URL,
-  launchBrowser,
-  newPage,
+  pagesForThisFile,
   OWNER_EMAIL,
   signIn,
   STAFF_EMAIL,
 } from "./helpers.mjs";
 
-let browser;
-const contexts = [];
-
-async function page() {
-  const opened = await newPage(browser);
-  contexts.push(opened.context);
-  return opened.page;
-}
+const page = pagesForThisFile();
 
 /** A charity of this file's own (its owner holds every charity permission). */
 async function registerCharity(p) {
@@ -63,15 +55,6 @@ function watch(p) {
   p.on("pageerror", (error) => seen.consoleErrors.push(String(error)));
   return seen;
 }
-
-before(async () => {
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await Promise.all(contexts.map((context) => context.close().catch(() => {})));
-  await browser?.close();
-});
 
 describe(`Issue 14 (QR code, declarations, dashboard tiles, signed-out pages) at ${BASE_URL}`, () => {
   test("the 2FA set-up shows a QR code image that actually renders", async () => {

@@ -1,25 +1,9 @@
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { after, before, describe, test } from 'node:test';
-import { BASE_URL, DEMO_PASSWORD, launchBrowser, newPage, OWNER_EMAIL, signIn } from './helpers.mjs';
+import { describe, test } from 'node:test';
+import { BASE_URL, DEMO_PASSWORD, OWNER_EMAIL, pagesForThisFile, signIn } from './helpers.mjs';
 
-let browser;
-const contexts = [];
-
-async function page() {
-  const opened = await newPage(browser);
-  contexts.push(opened.context);
-  return opened.page;
-}
-
-before(async () => {
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await Promise.all(contexts.map((context) => context.close().catch(() => {})));
-  await browser?.close();
-});
+const page = pagesForThisFile();
 
 // en-GB money: pound sign first, comma thousands, point pence ("£1,709.26"), never "1709,26 £".
 const EN_GB_MONEY = /£\d{1,3}(,\d{3})*\.\d{2}/;

@@ -1,28 +1,12 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { after, before, describe, test } from 'node:test';
-import { BASE_URL, launchBrowser, newPage, OWNER_EMAIL, signIn } from './helpers.mjs';
+import { describe, test } from 'node:test';
+import { BASE_URL, OWNER_EMAIL, pagesForThisFile, signIn } from './helpers.mjs';
 
 const ADMIN_EMAIL = 'admin@almoner.local';
 const ADMIN_PASSWORD = 'almoner-admin';
 
-let browser;
-const contexts = [];
-
-async function page() {
-  const opened = await newPage(browser);
-  contexts.push(opened.context);
-  return opened.page;
-}
-
-before(async () => {
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await Promise.all(contexts.map((context) => context.close().catch(() => {})));
-  await browser?.close();
-});
+const page = pagesForThisFile();
 
 describe(`Support Centre at ${BASE_URL}`, () => {
   test('the owner files a ticket; the admin sees it with the badge and resolves it', async () => {
