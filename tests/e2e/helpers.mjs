@@ -6,6 +6,8 @@ export const BASE_URL = (process.env.ALMONER_URL ?? 'http://127.0.0.1:8000').rep
 export const DEMO_PASSWORD = 'almoner-demo';
 export const OWNER_EMAIL = 'owner@riverside.example';
 export const STAFF_EMAIL = 'staff@riverside.example';
+export const ADMIN_EMAIL = 'admin@almoner.local';
+export const ADMIN_PASSWORD = 'almoner-admin';
 
 export function launchBrowser() {
   return chromium.launch({

@@ -1,10 +1,14 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { describe, test } from 'node:test';
-import { BASE_URL, OWNER_EMAIL, pagesForThisFile, signIn } from './helpers.mjs';
-
-const ADMIN_EMAIL = 'admin@almoner.local';
-const ADMIN_PASSWORD = 'almoner-admin';
+import {
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
+  BASE_URL,
+  OWNER_EMAIL,
+  pagesForThisFile,
+  signIn,
+} from './helpers.mjs';
 
 const page = pagesForThisFile();
 

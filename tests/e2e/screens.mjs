@@ -1,0 +1,129 @@
+/**
+ * Every screen of the app, for the sweeps that must hold on all of them (phone/tablet widths,
+ * accessibility). Paths with ids are filled from the signed-in user's own data through the API,
+ * so the list follows whatever the demo stack holds; a screen whose id cannot be found (no claim
+ * yet) is left out and named in `missing`.
+ */
+import { ADMIN_EMAIL, ADMIN_PASSWORD, DEMO_PASSWORD, OWNER_EMAIL, signIn } from "./helpers.mjs";
+
+/** Screens anyone can open signed out. */
+export const GUEST_SCREENS = [
+  "/login",
+  "/register",
+  "/password/reset",
+  "/terms",
+  "/privacy",
+  "/cookies",
+  "/404",
+];
+
+/** The demo owner's screens (every charity permission). `:donor` etc. are filled from the API. */
+const OWNER_SCREENS = [
+  "/",
+  "/settings/profile",
+  "/settings/password",
+  "/settings/notifications",
+  "/settings/2fa",
+  "/settings/users",
+  "/settings/roles",
+  "/settings/roles/:role/permissions",
+  "/settings/permissions",
+  "/settings/options",
+  "/settings/charity",
+  "/settings/authorized-official",
+  "/settings/theme",
+  "/settings/delete-account",
+  "/donations",
+  "/donations/quick-donations",
+  "/donations/import-data",
+  "/donations/:donation",
+  "/donations/:donation/edit",
+  "/donors",
+  "/donors/merge",
+  "/donors/create",
+  "/donors/:donor",
+  "/donors/:donor/edit",
+  "/donors/:donor/donations/create",
+  "/gift-aid/un-claimed",
+  "/gift-aid/claimed",
+  "/gift-aid/reports",
+  "/gift-aid/passed-claimed/:claim",
+  "/gift-aid/settings",
+  "/donation-types",
+  "/locations",
+  "/forms",
+  "/cards",
+  "/buttons",
+  "/slideout",
+  "/tabs",
+];
+
+/** The platform admin's own screens. */
+const ADMIN_SCREENS = [
+  "/",
+  "/charities",
+  "/charities/:charity",
+  "/charities/:charity/edit",
+  "/admin/notifications",
+  "/feedbacks",
+  "/settings/profile",
+];
+
+async function firstId(page, url) {
+  const response = await page.request.get(url);
+  if (!response.ok()) return null;
+  const body = await response.json();
+  return body?.data?.[0]?.id ?? null;
+}
+
+async function fill(page, paths, lookups) {
+  const ids = {};
+  for (const [name, url] of Object.entries(lookups)) {
+    if (paths.some((path) => path.includes(`:${name}`))) ids[name] = await firstId(page, url);
+  }
+  const screens = [];
+  const missing = [];
+  for (const path of paths) {
+    const names = [...path.matchAll(/:(\w+)/g)].map((match) => match[1]);
+    if (names.some((name) => !ids[name])) {
+      missing.push(path);
+      continue;
+    }
+    screens.push(path.replace(/:(\w+)/g, (_, name) => ids[name]));
+  }
+  return { screens, missing };
+}
+
+/** Signs the page in as the demo owner and answers the owner's screens with real ids. */
+export async function ownerScreens(page) {
+  await signIn(page, OWNER_EMAIL, DEMO_PASSWORD);
+  await page.getByRole("heading", { level: 1 }).first().waitFor();
+  return fill(page, OWNER_SCREENS, {
+    role: "/api/settings/roles",
+    donation: "/api/donations?length=20",
+    donor: "/api/donors?length=20",
+    claim: "/api/gift-aid/claims?length=20",
+  });
+}
+
+/** Signs the page in as the platform admin and answers the admin's screens with real ids. */
+export async function adminScreens(page) {
+  await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
+  await page.getByRole("heading", { level: 1 }).first().waitFor();
+  return fill(page, ADMIN_SCREENS, { charity: "/api/charities?length=20" });
+}
+
+/**
+ * Opens a screen and waits until its content is there: a level-1 heading, no skeleton rows, no
+ * busy table or full-page spinner.
+ */
+export async function openScreen(page, path) {
+  await page.goto(path);
+  await page.getByRole("heading", { level: 1 }).first().waitFor();
+  await page.waitForFunction(
+    () =>
+      !document.querySelector(
+        '[data-testid="skeleton-row"], .full-page-spinner, [aria-busy="true"]',
+      ),
+  );
+}
