@@ -69,6 +69,11 @@ const ADMIN_SCREENS = [
   "/settings/profile",
 ];
 
+async function signedIn(page) {
+  await page.waitForURL((url) => url.pathname === "/");
+  await page.getByRole("heading", { level: 1 }).first().waitFor();
+}
+
 async function firstId(page, url) {
   const response = await page.request.get(url);
   if (!response.ok()) return null;
@@ -97,7 +102,7 @@ async function fill(page, paths, lookups) {
 /** Signs the page in as the demo owner and answers the owner's screens with real ids. */
 export async function ownerScreens(page) {
   await signIn(page, OWNER_EMAIL, DEMO_PASSWORD);
-  await page.getByRole("heading", { level: 1 }).first().waitFor();
+  await signedIn(page);
   return fill(page, OWNER_SCREENS, {
     role: "/api/settings/roles",
     donation: "/api/donations?length=20",
@@ -109,7 +114,7 @@ export async function ownerScreens(page) {
 /** Signs the page in as the platform admin and answers the admin's screens with real ids. */
 export async function adminScreens(page) {
   await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
-  await page.getByRole("heading", { level: 1 }).first().waitFor();
+  await signedIn(page);
   return fill(page, ADMIN_SCREENS, { charity: "/api/charities?length=20" });
 }
 
