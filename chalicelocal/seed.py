@@ -103,14 +103,15 @@ def _demo_gift_aid(owner: Any, fake_gateway_url: str) -> bool:
     from functions.giftaid import repository, service
     from functions.giftaid.schemas import SettingsBody
 
-    current = repository.get_settings(owner.tenant_id)
+    who = Principal(user=owner, session=None, counters=counters.read(owner.tenant_id))
+    current = repository.stored_settings(owner.tenant_id)
     if current is None:
         body = SettingsBody(**DEMO_GIFT_AID, endpoint=fake_gateway_url)
     elif _is_local_fake(current.endpoint) and current.endpoint != fake_gateway_url:
-        view = service.settings_view(current)
+        view = service.get_settings(who)
         view.pop("gateway_password_set")
         body = SettingsBody(**{**view, "endpoint": fake_gateway_url})
     else:
         return False
-    service.save_settings(Principal(user=owner, session=None, counters=counters.read(owner.tenant_id)), body)
+    service.save_settings(who, body)
     return current is None

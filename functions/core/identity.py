@@ -33,6 +33,9 @@ class Tenant(Entity, discriminator="Tenant"):
     website = UnicodeAttribute(null=True)
     country = UnicodeAttribute(default="GB")
     official = MapAttribute(default=dict)  # type: ignore[var-annotated]
+    # When the facts above (regulator to official) were last saved: the one copy of them
+    # (functions.charities.facts, ADR 0018).
+    facts_at = UTCDateTimeAttribute(null=True)
     disabled = BooleanAttribute(default=False)
     version = VersionAttribute()
 

@@ -25,11 +25,13 @@ BUILDING, READY, BUILD_FAILED = "building", "ready", "failed"
 
 class GiftAidSettings(Entity, discriminator="GiftAidSettings"):
     hmrc_reference = UnicodeAttribute(null=True)
-    regulator = UnicodeAttribute(default="none")
+    # The charity's facts: kept on the charity item (functions.charities.facts, ADR 0018). These
+    # are the old copy, read but never written; `repository.get_settings` puts the charity's in.
+    regulator = UnicodeAttribute(null=True)
     regulator_number = UnicodeAttribute(null=True)
-    official = MapAttribute(default=dict)  # type: ignore[var-annotated]
-    entity_type = UnicodeAttribute(default="trust")
-    year_end = UnicodeAttribute(default="03-31")  # MM-DD
+    official = MapAttribute(null=True)  # type: ignore[var-annotated]
+    entity_type = UnicodeAttribute(null=True)
+    year_end = UnicodeAttribute(null=True)  # MM-DD
     aggregation_limit = DecimalAttribute(default=lambda: Decimal("20.00"))
     aggregate_small_donations = BooleanAttribute(default=False)
     sum_donor_lines = BooleanAttribute(default=False)

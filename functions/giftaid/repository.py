@@ -21,8 +21,11 @@ from pynamodb.exceptions import PutError, TransactWriteError, UpdateError
 from pynamodb.expressions.condition import Condition
 from pynamodb.transactions import TransactWrite
 
+from functions.charities import facts
+from functions.charities.repository import conditions_failed, get_tenant
 from functions.core import clock, counters, keys
 from functions.core.errors import Conflict, NotFound
+from functions.core.identity import Tenant
 from functions.domain.giftaid import reasons
 from functions.domain.giftaid.model import GiftAidState
 from functions.donations.models import Donation, DonationGiftAid
@@ -67,15 +70,26 @@ def condition_failed(exc: Exception) -> bool:
 
 
 # ------------------------------------------------------------------ settings
-def get_settings(tenant_id: str) -> GiftAidSettings | None:
+def stored_settings(tenant_id: str) -> GiftAidSettings | None:
+    """The Gift Aid settings item as stored (its charity facts are the old copy, ADR 0018)."""
     try:
         return GiftAidSettings.get(*GiftAidSettings.key(tenant_id), consistent_read=True)
     except GiftAidSettings.DoesNotExist:
         return None
 
 
-def save_settings(item: GiftAidSettings, read_version: int | None) -> None:
-    """Put under the version read (None: the item must not exist yet); stale → 409."""
+def get_settings(tenant_id: str) -> GiftAidSettings | None:
+    """The Gift Aid settings with the charity's facts (regulator, registration number, official,
+    entity type, year end) from their one copy on the charity item: what claims are built from."""
+    settings = stored_settings(tenant_id)
+    if settings is None:
+        return None
+    return facts.overlay(settings, facts.of(get_tenant(tenant_id), settings))
+
+
+def save_settings(item: GiftAidSettings, read_version: int | None, charity: Tenant) -> None:
+    """Put the settings under the version read (None: the item must not exist yet) and the
+    charity item with its facts (under its own version) in one transaction; stale → 409."""
     condition = (
         GiftAidSettings.pk.does_not_exist()
         if read_version is None
@@ -83,9 +97,11 @@ def save_settings(item: GiftAidSettings, read_version: int | None) -> None:
     )
     item.version = (read_version or 0) + 1
     try:
-        item.save(condition=condition)
-    except PutError as exc:
-        if condition_failed(exc):
+        with TransactWrite(connection=transaction_connection()) as transaction:
+            transaction.save(item, condition=condition)
+            transaction.save(charity)
+    except TransactWriteError as exc:
+        if conditions_failed(exc):
             raise Conflict() from exc
         raise
 

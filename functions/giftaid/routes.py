@@ -16,7 +16,6 @@ from functions.giftaid import messages as _messages  # noqa: F401 (registers the
 with deferred_imports():
     from functions.core.pagination import ListQuery
     from functions.giftaid import schemas, service
-    from functions.giftaid.repository import get_settings
 
 bp = Blueprint(__name__)
 UNCLAIMED = "manage-unclaimed"
@@ -26,7 +25,7 @@ PASSED = "manage-passed-claim"
 @bp.route("/gift-aid/settings", methods=["GET"])
 @requires(UNCLAIMED)
 def settings_show() -> Response:
-    return json_response(service.settings_view(get_settings(principal().tenant_id)))
+    return json_response(service.get_settings(principal()))
 
 
 @bp.route("/gift-aid/settings", methods=["PUT"])

@@ -7,6 +7,9 @@ from collections import Counter, defaultdict
 from decimal import Decimal
 from typing import Any
 
+from functions.charities import facts
+from functions.charities.facts import Facts
+from functions.charities.repository import get_tenant
 from functions.core import audit, clock, ids, jobs
 from functions.core import files as stored_files
 from functions.core.access import Principal
@@ -21,21 +24,23 @@ from functions.giftaid import extras, files, messages, pipeline, repository, sec
 from functions.giftaid.models import READY, ClaimItem, GiftAidSettings
 from functions.giftaid.schemas import NewClaimBody, SettingsBody
 
+# Fields of the settings body kept on the charity item (functions.charities.facts, ADR 0018).
+CHARITY_FACTS = {"regulator", "regulator_number", "official", "entity_type", "year_end"}
 SUMMARY_READ_LIMIT = 20_000  # donations read per state for the New Claim summary
 EXAMPLES = 3
 S = ClaimState
 
 
 # ------------------------------------------------------------------ settings
-def settings_view(item: GiftAidSettings | None) -> dict[str, Any]:
+def settings_view(item: GiftAidSettings | None, charity: Facts) -> dict[str, Any]:
     item = item or GiftAidSettings()
     return {
         "hmrc_reference": item.hmrc_reference,
-        "regulator": item.regulator,
-        "regulator_number": item.regulator_number,
-        "official": item.official.as_dict() if item.official else None,
-        "entity_type": item.entity_type,
-        "year_end": item.year_end,
+        "regulator": charity.regulator,
+        "regulator_number": charity.registration_number,
+        "official": charity.official or None,
+        "entity_type": charity.entity_type,
+        "year_end": charity.year_end,
         "aggregation_limit": money_text(item.aggregation_limit),
         "aggregate_small_donations": bool(item.aggregate_small_donations),
         "sum_donor_lines": bool(item.sum_donor_lines),
@@ -48,22 +53,36 @@ def settings_view(item: GiftAidSettings | None) -> dict[str, Any]:
     }
 
 
+def get_settings(who: Principal) -> dict[str, Any]:
+    stored = repository.stored_settings(who.tenant_id)
+    return settings_view(stored, facts.of(get_tenant(who.tenant_id), stored))
+
+
 def save_settings(who: Principal, body: SettingsBody) -> dict[str, Any]:
-    current = repository.get_settings(who.tenant_id)
+    """The Gift Aid settings, and the charity's facts on the charity item (their one copy)."""
+    current = repository.stored_settings(who.tenant_id)
     read_version = int(current.version) if current is not None else None
     if body.version is not None and body.version != (read_version or 0):
         raise Conflict()
     item = GiftAidSettings(*GiftAidSettings.key(who.tenant_id))
-    fields = body.model_dump(exclude={"gateway_password", "version", "official"})
+    fields = body.model_dump(exclude={"gateway_password", "version", *CHARITY_FACTS})
     for name, value in fields.items():
         setattr(item, name, value)
-    item.official = body.official.model_dump() if body.official else {}
     item.gateway_password = current.gateway_password if current is not None else None
     if body.gateway_password:
         item.gateway_password = secrets.encrypt(body.gateway_password, who.tenant_id)
-    repository.save_settings(item, read_version)
+    charity = get_tenant(who.tenant_id)
+    saved = Facts(
+        regulator=body.regulator,
+        registration_number=body.regulator_number,
+        entity_type=body.entity_type,
+        year_end=body.year_end,
+        official=body.official.model_dump() if body.official else {},
+    )
+    facts.store(charity, saved)
+    repository.save_settings(item, read_version, charity)
     audit.record(who.tenant_id, "giftaid.settings", actor_id=who.user_id)
-    return settings_view(item)
+    return settings_view(item, saved)
 
 
 # ------------------------------------------------------------------ New Claim

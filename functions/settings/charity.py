@@ -5,11 +5,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from functions.charities import facts
 from functions.charities import repository as tenants
 from functions.core import audit
 from functions.core.access import Principal
 from functions.core.errors import Conflict, Forbidden, Invalid
 from functions.core.identity import Tenant
+from functions.giftaid import repository as giftaid
 from functions.search.repository import tokens_of
 from functions.settings import repository
 from functions.settings.schemas import CharityBody, OfficialBody, OptionBody
@@ -43,14 +45,19 @@ def _own_charity(who: Principal, version: int | None = None) -> Tenant:
     return tenant
 
 
-def charity_view(tenant: Tenant) -> dict[str, Any]:
+def _facts(tenant: Tenant) -> facts.Facts:
+    return facts.of(tenant, giftaid.stored_settings(tenant.tenant_id))
+
+
+def charity_view(tenant: Tenant, known: facts.Facts | None = None) -> dict[str, Any]:
     address = tenant.address.as_dict() if tenant.address is not None else {}
+    charity = known or _facts(tenant)
     return {
         "name": tenant.name,
-        "registration_number": tenant.registration_number,
-        "regulator": tenant.regulator,
-        "entity_type": tenant.entity_type,
-        "year_end": tenant.year_end,
+        "registration_number": charity.registration_number,
+        "regulator": charity.regulator,
+        "entity_type": charity.entity_type,
+        "year_end": charity.year_end,
         "address": {
             field: address.get(field, "GB" if field == "country" else None) for field in ADDRESS_FIELDS
         },
@@ -68,11 +75,13 @@ def get_charity(who: Principal) -> dict[str, Any]:
 def update_charity(who: Principal, body: CharityBody) -> dict[str, Any]:
     tenant = _own_charity(who, body.version)
     previous_tokens = tokens_of(tenant)
+    charity = _facts(tenant)
+    charity.regulator = body.regulator
+    charity.registration_number = body.registration_number or None
+    charity.entity_type = body.entity_type
+    charity.year_end = body.year_end
+    facts.store(tenant, charity)
     tenant.name = body.name
-    tenant.registration_number = body.registration_number or None
-    tenant.regulator = body.regulator
-    tenant.entity_type = body.entity_type
-    tenant.year_end = body.year_end
     tenant.address = body.address.model_dump(exclude_none=True)
     tenant.phone = body.phone or None
     tenant.email = body.email or None
@@ -84,11 +93,11 @@ def update_charity(who: Principal, body: CharityBody) -> dict[str, Any]:
         actor_id=who.user_id,
         fields=sorted(body.model_fields_set - {"version"}),
     )
-    return charity_view(tenant)
+    return charity_view(tenant, charity)
 
 
-def official_view(tenant: Tenant) -> dict[str, Any]:
-    official = tenant.official.as_dict() if tenant.official is not None else {}
+def official_view(tenant: Tenant, known: facts.Facts | None = None) -> dict[str, Any]:
+    official = (known or _facts(tenant)).official
     view: dict[str, Any] = {field: official.get(field) for field in OFFICIAL_FIELDS}
     view["overseas"] = bool(view["overseas"])
     view["version"] = tenant.version
@@ -102,7 +111,9 @@ def get_official(who: Principal) -> dict[str, Any]:
 def update_official(who: Principal, body: OfficialBody) -> dict[str, Any]:
     tenant = _own_charity(who, body.version)
     previous_tokens = tokens_of(tenant)
-    tenant.official = body.model_dump(include=set(OFFICIAL_FIELDS), exclude_none=True)
+    charity = _facts(tenant)
+    charity.official = body.model_dump(include=set(OFFICIAL_FIELDS))
+    facts.store(tenant, charity)
     tenants.save_tenant(tenant, previous_tokens)
     audit.record(who.tenant_id, "charity.official_changed", actor_id=who.user_id)
-    return official_view(tenant)
+    return official_view(tenant, charity)
