@@ -26,10 +26,11 @@ export function Toasts() {
         ))}
     </div>
   );
+  // One stack at the bottom right, clear of the header and the page-header action buttons.
   return (
-    <>
+    <div className="toasts-region">
       {group('top')}
       {group('bottom')}
-    </>
+    </div>
   );
 }

@@ -11,7 +11,12 @@ interface Bar {
 const WIDTH = 480;
 const BAR_GAP = 4;
 
-/** Vertical bars (months): an SVG with a title per bar and a visually hidden table for readers. */
+/*
+ * Text sits in HTML, never inside the scaled SVG: an SVG viewBox shrinks its text with the card
+ * (10 units rendered at 6–7 px in a narrow card). The SVGs only draw bars and stretch to fit.
+ */
+
+/** Vertical bars (months): an SVG with a title per bar, HTML labels, a hidden table for readers. */
 function ColumnChart({ title, bars }: { title: string; bars: Bar[] }) {
   const height = 200;
   const max = Math.max(1, ...bars.map((bar) => bar.value));
@@ -21,35 +26,38 @@ function ColumnChart({ title, bars }: { title: string; bars: Bar[] }) {
       <figcaption>
         <h2>{title}</h2>
       </figcaption>
-      <svg viewBox={`0 0 ${WIDTH} ${height + 24}`} role="img" aria-label={title} width="100%">
+      <svg
+        className="chart__columns"
+        viewBox={`0 0 ${WIDTH} ${height}`}
+        preserveAspectRatio="none"
+        role="img"
+        aria-label={title}
+        width="100%"
+      >
         {bars.map((bar, index) => {
           const barHeight = (bar.value / max) * height;
-          const x = index * (width + BAR_GAP);
           return (
-            <g key={bar.label}>
-              <rect
-                x={x}
-                y={height - barHeight}
-                width={width}
-                height={barHeight}
-                fill="var(--brand)"
-                rx={2}
-              >
-                <title>{`${bar.label}: ${bar.text}`}</title>
-              </rect>
-              <text
-                x={x + width / 2}
-                y={height + 16}
-                fontSize="10"
-                textAnchor="middle"
-                fill="currentColor"
-              >
-                {bar.label}
-              </text>
-            </g>
+            <rect
+              key={bar.label}
+              x={index * (width + BAR_GAP)}
+              y={height - barHeight}
+              width={width}
+              height={barHeight}
+              fill="var(--brand)"
+              rx={2}
+            >
+              <title>{`${bar.label}: ${bar.text}`}</title>
+            </rect>
           );
         })}
       </svg>
+      <ol className="chart__axis" aria-hidden="true">
+        {bars.map((bar) => (
+          <li key={bar.label} className="chart__label">
+            {bar.label}
+          </li>
+        ))}
+      </ol>
       <DataList bars={bars} title={title} />
     </figure>
   );
@@ -66,33 +74,19 @@ function BarList({ title, bars, empty }: { title: string; bars: Bar[]; empty: st
       {bars.length === 0 ? (
         <p className="muted">{empty}</p>
       ) : (
-        <svg
-          viewBox={`0 0 ${WIDTH} ${bars.length * 28}`}
-          role="img"
-          aria-label={title}
-          width="100%"
-        >
-          {bars.map((bar, index) => (
-            <g key={bar.label} transform={`translate(0 ${index * 28})`}>
-              <text x={0} y={16} fontSize="12" fill="currentColor">
-                {bar.label}
-              </text>
-              <rect
-                x={150}
-                y={4}
-                width={((WIDTH - 250) * bar.value) / max}
-                height={16}
-                fill="var(--focus)"
-                rx={2}
-              >
-                <title>{`${bar.label}: ${bar.text}`}</title>
-              </rect>
-              <text x={WIDTH} y={16} fontSize="12" textAnchor="end" fill="currentColor">
-                {bar.text}
-              </text>
-            </g>
+        <ul className="chart__rows" role="img" aria-label={title}>
+          {bars.map((bar) => (
+            <li key={bar.label} className="chart__row">
+              <span className="chart__label">{bar.label}</span>
+              <svg viewBox="0 0 100 16" preserveAspectRatio="none" aria-hidden="true">
+                <rect x={0} y={0} width={(100 * bar.value) / max} height={16} fill="var(--focus)">
+                  <title>{`${bar.label}: ${bar.text}`}</title>
+                </rect>
+              </svg>
+              <span className="chart__label money">{bar.text}</span>
+            </li>
           ))}
-        </svg>
+        </ul>
       )}
       <DataList bars={bars} title={title} />
     </figure>

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { DataTable, type FilterDef } from '@/components/data-table';
 import { PageHeader } from '@/components/PageHeader';
+import { TruncatedText } from '@/components/TruncatedText';
 import { pathFor, routeTitleKey } from '@/config/paths';
 import { formatDate, formatMoney } from '@/lib/format';
 import { CLAIM_STATES, giftAidApi, giftAidKeys, type Claim } from './api';
@@ -62,7 +63,7 @@ export default function PastClaimsPage() {
         id: 'receipt',
         header: t('giftaid.claims.receipt'),
         enableSorting: false,
-        cell: ({ row }) => row.original.receipt ?? '',
+        cell: ({ row }) => <TruncatedText text={row.original.receipt ?? ''} />,
       },
     ],
     [t, locale],
