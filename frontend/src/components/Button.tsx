@@ -1,0 +1,36 @@
+import type { ButtonHTMLAttributes, ReactNode } from 'react';
+
+export const BUTTON_VARIANTS = ['primary', 'secondary', 'danger', 'link'] as const;
+export type ButtonVariant = (typeof BUTTON_VARIANTS)[number];
+
+interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+  variant?: ButtonVariant;
+  /** Busy: disabled and announced as busy; the label stays so the width does not jump. */
+  loading?: boolean;
+  children: ReactNode;
+}
+
+/** The one button: primary (one per screen), secondary, danger, link-styled. */
+export function Button({
+  variant = 'secondary',
+  loading = false,
+  disabled,
+  type = 'button',
+  className,
+  children,
+  ...rest
+}: ButtonProps) {
+  const base = variant === 'link' ? 'link-button' : `button button--${variant}`;
+  return (
+    <button
+      {...rest}
+      type={type}
+      className={className ? `${base} ${className}` : base}
+      disabled={disabled || loading}
+      aria-busy={loading || undefined}
+    >
+      {loading && <span className="button__spinner" aria-hidden="true" />}
+      {children}
+    </button>
+  );
+}
