@@ -12,6 +12,7 @@ from typing import Any
 from functions.core import clock, keys
 from functions.core.access import Principal
 from functions.core.money import money_text
+from functions.dashboard import setup
 from functions.domain.giftaid.model import GiftAidState
 from functions.domain.tax_year import last_months, month_of, tax_year_label, tax_year_of
 from functions.donations.catalog import TYPES
@@ -79,6 +80,7 @@ def dashboard(who: Principal) -> dict[str, Any]:
                 for method, v in sorted(by_method.items(), key=lambda kv: -kv[1]["total"])
             ],
         },
+        "setup": setup.checklist(who),
     }
 
 

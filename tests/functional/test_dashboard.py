@@ -114,3 +114,61 @@ def test_the_claimable_summary_stops_at_its_page_budget_and_says_so(client):
     )
     whole = repository.state_summary(owner.tenant_id, "claimable", max_pages=3, page_size=1)
     assert (whole.count, whole.complete) == (3, True)
+
+
+def _steps(who) -> dict[str, bool]:
+    setup = who.get("/api/dashboard").json["setup"]
+    return {step["key"]: step["done"] for step in setup["steps"]} | {"complete": setup["complete"]}
+
+
+def test_the_first_run_checklist_ticks_each_step_from_the_charitys_data(client):
+    from tests.functional.giftaid_helpers import configure, put_donations
+
+    owner = sign_up_charity(client, "New Start Trust")
+    assert _steps(owner) == {
+        "charity": False,
+        "official": False,
+        "donors": False,
+        "declaration": False,
+        "claim": False,
+        "complete": False,
+    }
+    charity = owner.get("/api/settings/charity").json
+    address = {"address_line1": "1 High Street", "town": "Leeds", "postcode": "ls11ab", "country": "GB"}
+    body = {k: charity[k] for k in ("name", "regulator", "registration_number", "entity_type", "year_end")}
+    assert owner.put("/api/settings/charity", {**body, "address": address}).status == 200
+    configure(owner)
+    donor = make_donor(owner)
+    declared = owner.post(
+        f"/api/donors/{donor['id']}/declarations",
+        {
+            "method": "written",
+            "scope": ["future", "past_4_years"],
+            "date_given": "2026-04-01",
+            "statement_version": "v1",
+        },
+    )
+    assert declared.status == 201, declared
+    assert _steps(owner) == {
+        "charity": True,
+        "official": True,
+        "donors": True,
+        "declaration": True,
+        "claim": False,
+        "complete": False,
+    }
+    put_donations(owner.tenant_id, donor["id"], 1)
+    assert owner.post("/api/gift-aid/claims", {"all": True}).status in (200, 201, 202)
+    assert _steps(owner)["complete"] is True
+
+
+def test_the_checklist_says_which_steps_the_user_may_act_on(client):
+    from tests.functional.helpers import add_user
+
+    owner = sign_up_charity(client, "Small Steps")
+    staff = add_user(client, owner.tenant_id, "staff")
+    allowed = {step["key"]: step["allowed"] for step in staff.get("/api/dashboard").json["setup"]["steps"]}
+    permissions = set(staff.get("/api/settings/role_permissions").json["permissions"])
+    assert allowed["charity"] is ("manage-users" in permissions)
+    assert allowed["claim"] is ("manage-unclaimed" in permissions)
+    assert all(step["allowed"] for step in owner.get("/api/dashboard").json["setup"]["steps"])

@@ -11,6 +11,7 @@ import { useUser } from '@/lib/auth-store';
 import { formatMoney } from '@/lib/format';
 import { can } from '@/lib/permissions';
 import { dashboardApi, type UnclaimedGiftAid } from './api';
+import { SetupChecklist } from './SetupChecklist';
 
 // The charts are their own chunk, fetched only when a dashboard with figures is shown.
 const Charts = lazy(() => import('./Charts'));
@@ -90,6 +91,7 @@ function Figures() {
   ];
   return (
     <>
+      <SetupChecklist setup={data.setup} />
       <StatTiles
         label={t('dashboard.tiles.label')}
         tiles={permitted.filter((tile) => can(user, tile.permission))}

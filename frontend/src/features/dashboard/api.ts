@@ -13,6 +13,15 @@ export interface UnclaimedGiftAid {
   complete: boolean;
 }
 
+export type SetupStepKey = 'charity' | 'official' | 'donors' | 'declaration' | 'claim';
+
+/** The first-run checklist: each step `done` from the charity's data, `allowed` when the user
+ * holds a permission its screen needs; null for platform users. */
+export interface Setup {
+  complete: boolean;
+  steps: { key: SetupStepKey; done: boolean; allowed: boolean }[];
+}
+
 export interface Dashboard {
   tiles: {
     donations_this_month: Figures;
@@ -26,6 +35,7 @@ export interface Dashboard {
     by_type: (Figures & { type_id: string; name: string })[];
     by_method: (Figures & { method: string })[];
   };
+  setup?: Setup | null;
 }
 
 export const dashboardApi = {

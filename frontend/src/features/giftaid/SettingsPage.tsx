@@ -137,12 +137,14 @@ function SettingsForm({ settings }: { settings: GiftAidSettings }) {
         form={form}
         name="hmrc_reference"
         label={t('giftaid.settings.hmrc_reference')}
+        hint={t('giftaid.settings.hmrc_reference_hint')}
         maxLength={20}
       />
       <SelectField
         form={form}
         name="regulator"
         label={t('giftaid.settings.regulator')}
+        hint={t('giftaid.settings.regulator_hint')}
         options={REGULATORS.map((value) => ({
           value,
           label: t(`giftaid.settings.regulators.${value}`),
@@ -153,6 +155,7 @@ function SettingsForm({ settings }: { settings: GiftAidSettings }) {
           form={form}
           name="regulator_number"
           label={t('giftaid.settings.regulator_number')}
+          hint={t('giftaid.settings.regulator_number_hint')}
           maxLength={20}
         />
       )}
@@ -160,6 +163,7 @@ function SettingsForm({ settings }: { settings: GiftAidSettings }) {
         form={form}
         name="entity_type"
         label={t('giftaid.settings.entity_type')}
+        hint={t('giftaid.settings.entity_type_hint')}
         options={ENTITY_TYPES.map((value) => ({
           value,
           label: t(`giftaid.settings.entity_types.${value}`),
@@ -173,34 +177,40 @@ function SettingsForm({ settings }: { settings: GiftAidSettings }) {
         maxLength={5}
       />
       <h2>{t('giftaid.settings.official')}</h2>
+      <p className="field-hint">{t('giftaid.settings.official_intro')}</p>
       <TextField
         form={form}
         name="official_title"
         label={t('giftaid.settings.official_title')}
+        hint={t('giftaid.settings.official_title_hint')}
         maxLength={4}
       />
       <TextField
         form={form}
         name="official_first_name"
         label={t('giftaid.settings.official_first_name')}
+        hint={t('giftaid.settings.official_first_name_hint')}
         maxLength={35}
       />
       <TextField
         form={form}
         name="official_last_name"
         label={t('giftaid.settings.official_last_name')}
+        hint={t('giftaid.settings.official_last_name_hint')}
         maxLength={35}
       />
       <CheckboxField
         form={form}
         name="official_overseas"
         label={t('giftaid.settings.official_overseas')}
+        hint={t('giftaid.settings.official_overseas_hint')}
       />
       {!v.official_overseas && (
         <TextField
           form={form}
           name="official_postcode"
           label={t('giftaid.settings.official_postcode')}
+          hint={t('giftaid.settings.official_postcode_hint')}
           maxLength={8}
         />
       )}
@@ -209,6 +219,7 @@ function SettingsForm({ settings }: { settings: GiftAidSettings }) {
         name="official_phone"
         type="tel"
         label={t('giftaid.settings.official_phone')}
+        hint={t('giftaid.settings.official_phone_hint')}
         maxLength={20}
       />
       <h2>{t('giftaid.settings.lines')}</h2>
@@ -235,6 +246,7 @@ function SettingsForm({ settings }: { settings: GiftAidSettings }) {
         form={form}
         name="gateway_user_id"
         label={t('giftaid.settings.gateway_user_id')}
+        hint={t('giftaid.settings.gateway_user_id_hint')}
         maxLength={64}
         autoComplete="off"
       />
@@ -244,21 +256,23 @@ function SettingsForm({ settings }: { settings: GiftAidSettings }) {
         type="password"
         autoComplete="new-password"
         label={t('giftaid.settings.gateway_password')}
-        hint={
+        hint={`${t('giftaid.settings.gateway_password_hint')} ${
           passwordSet ? t('giftaid.settings.password_set') : t('giftaid.settings.password_not_set')
-        }
+        }`}
         maxLength={128}
       />
       <TextField
         form={form}
         name="vendor_id"
         label={t('giftaid.settings.vendor_id')}
+        hint={t('giftaid.settings.vendor_id_hint')}
         maxLength={10}
       />
       <SelectField
         form={form}
         name="endpoint_kind"
         label={t('giftaid.settings.endpoint')}
+        hint={t('giftaid.settings.endpoint_hint')}
         options={ENDPOINTS.map((value) => ({
           value,
           label: t(`giftaid.settings.endpoints.${value}`),
