@@ -20,7 +20,7 @@ FRONTEND_SOURCES := $(shell find frontend -path frontend/node_modules -prune -o 
 step = @printf '\n==> %s\n' "$(1)"
 
 .PHONY: run test reset setup python frontend-build lint imports types pytest template frontend-test \
-	chromium e2e
+	chromium e2e bench-ux
 
 # ------------------------------------------------------------------ run
 run: setup
@@ -111,3 +111,8 @@ e2e: setup chromium $(E2E_STAMP)
 	$(call step,Browser tests: headless Chromium against a throwaway local stack)
 	$(PY) -m chalicelocal.with_stack bash -c 'cd tests/e2e && node --test'
 endif
+
+# ------------------------------------------------------------------ bench
+bench-ux: setup chromium $(E2E_STAMP)
+	$(call step,Time to content in Chromium against a throwaway local stack (bench/ux.mjs))
+	$(PY) -m chalicelocal.with_stack bash -c 'node bench/ux.mjs'
