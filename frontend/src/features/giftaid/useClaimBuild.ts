@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { CLAIM_POLL_MS } from './constants';
+import { CLAIM_BUILD_FIRST_POLL_MS, CLAIM_BUILD_QUICK_POLLS, CLAIM_POLL_MS } from './constants';
 import { giftAidApi, giftAidKeys, type Claim } from './api';
 
 export type BuildPhase = 'building' | 'sealing' | 'sealed' | 'needs_review' | 'failed';
@@ -23,6 +23,11 @@ export function buildPercent(claim: Claim | undefined, phase: BuildPhase): numbe
   return Math.round((claim.progress.done / claim.progress.total) * 80);
 }
 
+/** The wait before the next read of a claim being built, after `reads` reads of it. */
+export function buildPollMs(reads: number): number {
+  return reads < CLAIM_BUILD_QUICK_POLLS ? CLAIM_BUILD_FIRST_POLL_MS : CLAIM_POLL_MS;
+}
+
 /** Polls a new claim until it is sealed with its files (asking for the seal once built). */
 export function useClaimBuild(claimId: string | null) {
   const sealRequested = useRef(false);
@@ -34,7 +39,7 @@ export function useClaimBuild(claimId: string | null) {
       const phase = buildPhase(query.state.data, sealRequested.current);
       return phase === 'sealed' || phase === 'needs_review' || phase === 'failed'
         ? false
-        : CLAIM_POLL_MS;
+        : buildPollMs(query.state.dataUpdateCount);
     },
   });
   const readyToSeal =

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ClaimRow } from '../api';
 import { summarise } from '../selection';
-import { buildPhase, buildPercent } from '../useClaimBuild';
+import { buildPhase, buildPercent, buildPollMs } from '../useClaimBuild';
 import type { Claim } from '../api';
 
 const totals = { count: 120, donation_total: '4321.10', gift_aid_total: '1080.28' };
@@ -64,5 +64,14 @@ describe('claim build progress', () => {
     );
     const empty = { requested: 1, donations: 0, lines: 0, skipped: 1 };
     expect(buildPhase(claim({ build_status: 'ready', counts: empty }), false)).toBe('needs_review');
+  });
+});
+
+describe('claim build polling', () => {
+  it('reads a new claim every 250 ms for its first 12 reads, then every second', () => {
+    expect(buildPollMs(0)).toBe(250);
+    expect(buildPollMs(11)).toBe(250);
+    expect(buildPollMs(12)).toBe(1000);
+    expect(buildPollMs(100)).toBe(1000);
   });
 });
