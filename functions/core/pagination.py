@@ -5,11 +5,12 @@ from __future__ import annotations
 import json
 from typing import Any, TypeVar
 
-from pydantic import BaseModel, field_validator
+from pydantic import BaseModel, Field, field_validator
 from pydantic_core import PydanticCustomError
 
 from functions.core import cursors
 from functions.core.errors import Invalid, Unauthenticated
+from functions.core.list_search import MAX_SEARCH_LENGTH
 from functions.core.messages import t
 from functions.core.validation import NotJson, Schema, load_json, validate
 
@@ -66,7 +67,7 @@ class ListQuery(Schema):
     length: int = 20
     page: int = 1
     cursor: str | None = None
-    search: str = ""
+    search: str = Field(default="", max_length=MAX_SEARCH_LENGTH)  # docs/api.md: per list
     sortBy: str = "id"  # noqa: N815 (the spec's name)
     sortDesc: bool = True  # noqa: N815
     filters: str = "{}"

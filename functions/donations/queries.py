@@ -11,7 +11,7 @@ filter expression over a bounded read (`functions/donors/paging.py`)."""
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
@@ -119,6 +119,7 @@ def page(
     descending: bool,
     length: int,
     start: dict[str, Any] | None,
+    keep: Callable[[Donation], bool] | None = None,
 ) -> tuple[list[Donation], dict[str, Any] | None]:
     run, index, pk, key_condition, conditions = _plan(tenant_id, filters, sort)
     condition = _filter(filters, conditions)
@@ -128,7 +129,7 @@ def page(
         return run(pk, key_condition, filter_condition=condition, scan_index_forward=not descending, **paging)
 
     return bounded_page(
-        Donation, query, length=length, start=start, filtered=condition is not None, index=index
+        Donation, query, length=length, start=start, filtered=condition is not None, index=index, keep=keep
     )
 
 
@@ -168,20 +169,26 @@ def stream_fields(
             yield row
 
 
-def totals(tenant_id: str, filters: DonationFilters) -> tuple[int, Decimal, bool]:
+def totals(
+    tenant_id: str, filters: DonationFilters, keep: Callable[[Donation], bool] | None = None
+) -> tuple[int, Decimal, bool]:
     """(count, received sum, complete) of the filtered set: one paginated Query on the same index
-    as the list, reading only the amount and status, bounded by `MAX_TOTALS_READ`."""
+    as the list, reading only the amount and status (and what the search box searches, under a
+    search: `keep`), bounded by `MAX_TOTALS_READ`."""
     run, _, pk, key_condition, conditions = _plan(tenant_id, filters, "date")
+    searched = ["entity", "donor_id", "donor_name", "external_ref"] if keep is not None else []
     results = run(
         pk,
         key_condition,
         filter_condition=_filter(filters, conditions),
         page_size=1000,
-        attributes_to_get=["amount", "status"],
+        attributes_to_get=["amount", "status", *searched],
     )
     count, total = 0, Decimal(0)
     for page in results.page_iter:
         for raw in page.get("Items", []):
+            if keep is not None and not keep(Donation.from_raw_data(raw)):
+                continue
             count += 1
             if raw.get("status", {}).get("S") == RECEIVED:
                 total += Decimal(raw["amount"]["N"])

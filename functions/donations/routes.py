@@ -39,7 +39,7 @@ def create() -> Response:
 @requires(MANAGE)
 def totals() -> Response:
     query = parse_query(schemas.DonationListQuery, current_request())
-    return json_response(service.totals(principal(), query.filter_values()))
+    return json_response(service.totals(principal(), query.filter_values(), query.search))
 
 
 @bp.route("/donations/quick", methods=["POST"])

@@ -27,6 +27,7 @@ from functions.donations.schemas import (
     DonationListQuery,
     DonationUpdateBody,
 )
+from functions.donations.search import search_matcher
 from functions.donors import messages  # noqa: F401  (registers the area's messages)
 from functions.donors import repository as donors
 from functions.donors.models import Donor
@@ -292,6 +293,7 @@ def listing(who: Principal, query: DonationListQuery, *, donor_id: str | None = 
         values["donor_id"] = donor_id
     filters = filters_from(values)
     sort = "amount" if query.sortBy == "amount" and not filters.gift_aid_state else "date"
+    keep = search_matcher(who.tenant_id, query.search)
     rows, last_key = queries.page(
         who.tenant_id,
         filters,
@@ -299,12 +301,13 @@ def listing(who: Principal, query: DonationListQuery, *, donor_id: str | None = 
         descending=query.sortDesc,
         length=query.length,
         start=decode_cursor(query.cursor),
+        keep=keep,
     )
     if donor_id is not None and not rows:
         donors.get(
             who.tenant_id, donor_id
         )  # 404 for an unknown or another charity's donor (read only when empty)
-    total = int(who.counters.donations or 0) if filters.empty else None
+    total = int(who.counters.donations or 0) if filters.empty and keep is None else None
     return page_body(
         [view(row) for row in rows],
         total=total,  # type: ignore[arg-type]  # None: unknown under a filter (docs/api.md)
@@ -313,12 +316,13 @@ def listing(who: Principal, query: DonationListQuery, *, donor_id: str | None = 
     )
 
 
-def totals(who: Principal, values: dict[str, Any]) -> dict[str, Any]:
+def totals(who: Principal, values: dict[str, Any], search: str = "") -> dict[str, Any]:
     filters = filters_from(values)
-    if filters.empty:
+    keep = search_matcher(who.tenant_id, search)
+    if filters.empty and keep is None:
         count, total, complete = int(who.counters.donations or 0), who.counters.donations_total, True
     else:
-        count, total, complete = queries.totals(who.tenant_id, filters)
+        count, total, complete = queries.totals(who.tenant_id, filters, keep)
     return {"count": count, "sum": money_text(total or Decimal(0)), "complete": complete}
 
 

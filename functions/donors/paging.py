@@ -45,9 +45,12 @@ def bounded_page(
     start: dict[str, Any] | None,
     filtered: bool,
     index: str | None = None,
+    keep: Callable[[M], bool] | None = None,
 ) -> tuple[list[M], dict[str, Any] | None]:
     """(rows, last key or None). `query(page_size=..., last_evaluated_key=...)` runs the Query
-    on the table (`index` None) or on the GSI named `index`."""
+    on the table (`index` None) or on the GSI named `index`. `keep` filters the rows read in
+    Python (a list's search box, `functions.core.list_search`) under the same read bounds."""
+    filtered = filtered or keep is not None
     results = query(page_size=FILTER_PAGE_SIZE if filtered else length, last_evaluated_key=start)
     pages = results.page_iter
     rows: list[M] = []
@@ -55,7 +58,10 @@ def bounded_page(
     for page in pages:
         raw_items = page.get("Items", [])
         for position, raw in enumerate(raw_items):
-            rows.append(model.from_raw_data(raw))
+            row = model.from_raw_data(raw)
+            if keep is not None and not keep(row):
+                continue
+            rows.append(row)
             if len(rows) == length:
                 more = position < len(raw_items) - 1 or pages.last_evaluated_key is not None
                 return rows, ({name: raw[name] for name in key_names(index)} if more else None)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import datetime as dt
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
@@ -30,6 +30,7 @@ from functions.domain.giftaid import reasons
 from functions.domain.giftaid.model import GiftAidState
 from functions.donations.models import Donation, DonationGiftAid
 from functions.donors.models import Donor
+from functions.donors.paging import bounded_page
 from functions.giftaid import messages
 from functions.giftaid.models import (
     BUILDING,
@@ -414,8 +415,26 @@ def mark_claimed(tenant_id: str, claim_id: str, donation_id: str) -> bool:
 
 # ------------------------------------------------------------------ donations by Gift Aid state
 def state_page(
-    tenant_id: str, state: str, *, limit: int, start: dict[str, Any] | None
+    tenant_id: str,
+    state: str,
+    *,
+    limit: int,
+    start: dict[str, Any] | None,
+    keep: Callable[[Donation], bool] | None = None,
 ) -> tuple[list[Donation], dict[str, Any] | None]:
+    """A page of the donations in one Gift Aid state (GSI4), oldest first; `keep` (a list's
+    search box) filters them within the bounded read of `functions/donors/paging.py`."""
+    if keep is not None:
+        pk = keys.gift_aid_state_pk(tenant_id, state)
+        return bounded_page(
+            Donation,
+            lambda **paging: Donation.gsi4.query(pk, **paging),
+            length=limit,
+            start=start,
+            filtered=True,
+            index="GSI4",
+            keep=lambda d: isinstance(d, Donation) and keep(d),
+        )
     results = Donation.gsi4.query(
         keys.gift_aid_state_pk(tenant_id, state), limit=limit, last_evaluated_key=start
     )

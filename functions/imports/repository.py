@@ -4,7 +4,7 @@ partition (error rows, review rows, chunk manifests), saved mappings, and the fi
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import IO, Any
 
 import orjson
@@ -13,6 +13,7 @@ from pynamodb.exceptions import PutError, UpdateError
 from functions.core import aws, config, keys
 from functions.core.errors import NotFound
 from functions.core.table import Entity
+from functions.donors.paging import bounded_page
 from functions.imports.models import (
     ChunkManifest,
     ImportErrorRow,
@@ -57,9 +58,27 @@ def update(item: ImportItem, actions: list[Any], condition: Any = None) -> bool:
 
 
 def history(
-    tenant_id: str, length: int, start: dict[str, Any] | None
+    tenant_id: str,
+    length: int,
+    start: dict[str, Any] | None,
+    keep: Callable[[ImportItem], bool] | None = None,
 ) -> tuple[list[ImportItem], dict[str, Any] | None]:
-    """A page of the charity's imports, newest first (ids sort by creation time)."""
+    """A page of the charity's imports, newest first (ids sort by creation time); `keep` (the
+    search box) filters them within the bounded read of `functions/donors/paging.py`."""
+    if keep is not None:
+        return bounded_page(
+            ImportItem,
+            lambda **paging: ImportItem.query(
+                keys.tenant_pk(tenant_id),
+                ImportItem.sk.startswith(keys.import_prefix()),
+                scan_index_forward=False,
+                **paging,
+            ),
+            length=length,
+            start=start,
+            filtered=True,
+            keep=lambda item: isinstance(item, ImportItem) and keep(item),
+        )
     found = ImportItem.query(
         keys.tenant_pk(tenant_id),
         ImportItem.sk.startswith(keys.import_prefix()),

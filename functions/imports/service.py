@@ -9,7 +9,7 @@ import tempfile
 from datetime import timedelta
 from typing import Any
 
-from functions.core import clock, ids, jobs, keys
+from functions.core import clock, ids, jobs, keys, list_search
 from functions.core import files as stored_files
 from functions.core.access import Principal
 from functions.core.errors import Conflict, Invalid, NotFound
@@ -143,8 +143,14 @@ def create(who: Principal, body: CreateBody) -> dict[str, Any]:
     return view(item)
 
 
+def _searched(item: ImportItem) -> tuple[str | None, ...]:
+    """What the Import history search box searches (docs/api.md): the file name."""
+    return (item.filename,)
+
+
 def history(who: Principal, query: ListQuery) -> dict[str, Any]:
-    items, last = repository.history(who.tenant_id, query.length, decode_cursor(query.cursor))
+    keep = list_search.matcher(query.search, _searched)
+    items, last = repository.history(who.tenant_id, query.length, decode_cursor(query.cursor), keep)
     return page_body(
         [view(item, with_sample=False) for item in items],
         total=None,  # type: ignore[arg-type]  # unknown without counting the history

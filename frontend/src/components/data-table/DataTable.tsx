@@ -47,6 +47,8 @@ export interface DataTableProps<T extends { id: string | number }> {
   rowActions?: (row: T) => RowAction<T>[];
   exportable?: boolean;
   onSelectionChange?: (ids: string[]) => void;
+  /** The search box's placeholder: the fields the endpoint's `search` looks in (docs/api.md). */
+  searchPlaceholder?: string;
   /** Called with each page's whole answer (for endpoints that send more than `data` and `meta`). */
   onData?: (body: ListResponse<T>) => void;
   /** Shown between the toolbar and the rows, from the current meta (e.g. filtered totals). */
@@ -162,6 +164,7 @@ export function DataTable<T extends { id: string | number }>(props: DataTablePro
         meta={meta}
         setMeta={setMeta}
         filters={props.filters ?? []}
+        searchPlaceholder={props.searchPlaceholder}
         exportable={props.exportable ?? true}
         exporting={exporter.exporting}
         exportProgress={exporter.progress}

@@ -17,6 +17,8 @@ interface ToolbarProps {
   meta: TableMeta;
   setMeta: (update: MetaUpdate) => void;
   filters: FilterDef[];
+  /** What the search box searches (its placeholder); the generic "Search" when unset. */
+  searchPlaceholder?: string;
   exportable: boolean;
   exporting: boolean;
   exportProgress: { done: number; total: number } | null;
@@ -49,7 +51,7 @@ export function Toolbar(props: ToolbarProps) {
         <input
           id={searchId}
           type="search"
-          placeholder={t('table.search')}
+          placeholder={props.searchPlaceholder ?? t('table.search')}
           value={search}
           onChange={(event) => setSearch(event.target.value)}
         />

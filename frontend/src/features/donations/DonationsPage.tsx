@@ -21,13 +21,14 @@ import {
 import { donationColumns } from './columns';
 import { useCatalogs } from './useCatalogs';
 
-/** Count and sum of the filtered set, from the totals endpoint (counters when unfiltered). */
+/** Count and sum of the filtered and searched set, from the totals endpoint (counters when
+ * neither). */
 function FilteredTotals({ meta }: { meta: TableMeta }) {
   const { t, i18n } = useTranslation();
   const filters = filtersParam(meta.filters);
   const { data } = useQuery({
-    queryKey: donationKeys.totals(filters),
-    queryFn: () => donationsApi.totals(filters),
+    queryKey: donationKeys.totals(filters, meta.search),
+    queryFn: () => donationsApi.totals(filters, meta.search),
     staleTime: 0,
   });
   if (!data) return null;
@@ -144,6 +145,7 @@ export default function DonationsPage() {
       <DataTable<Donation>
         table="donations"
         endpoint={donationsApi.endpoint}
+        searchPlaceholder={t('table.search_donations')}
         columns={columns}
         filters={filters}
         defaults={{ sortBy: 'date' }}

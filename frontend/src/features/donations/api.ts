@@ -81,7 +81,8 @@ const path = (id: string) => `/donations/${encodeURIComponent(id)}`;
 export const donationKeys = {
   all: ['donations'] as const,
   one: (id: string) => ['donations', 'one', id] as const,
-  totals: (filters: string | undefined) => ['donations', 'totals', filters ?? ''] as const,
+  totals: (filters: string | undefined, search = '') =>
+    ['donations', 'totals', filters ?? '', search] as const,
   catalog: (kind: CatalogKind) => ['catalog', kind] as const,
 };
 
@@ -95,8 +96,10 @@ export const donationsApi = {
   update: (id: string, input: DonationInput & { version: number }) =>
     formCall(() => api.put<Donation>(path(id), { ...input }, { silent: true })),
   remove: (id: string) => api.delete<{ message: string }>(path(id)),
-  totals: (filters: string | undefined) =>
-    api.get<DonationTotals>('/donations/totals', { query: { filters } }),
+  totals: (filters: string | undefined, search = '') =>
+    api.get<DonationTotals>('/donations/totals', {
+      query: { filters, search: search || undefined },
+    }),
   /** All rows or none: a 422 names each bad row's fields as `rows.<index>.<field>`. */
   quick: (rows: DonationInput[]) =>
     formCall(() => api.post<QuickResult>('/donations/quick', { rows }, { silent: true })),

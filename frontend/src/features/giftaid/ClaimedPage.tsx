@@ -30,6 +30,7 @@ export default function ClaimedPage() {
       <DataTable<ClaimRow>
         table="gift_aid_claimed"
         endpoint={giftAidApi.claimedEndpoint}
+        searchPlaceholder={t('table.search_claim_lines')}
         columns={columns}
         exportable={false}
         defaults={{ sortBy: 'date' }}

@@ -131,6 +131,7 @@ export default function NewClaimPage() {
       <DataTable<ClaimRow>
         table="gift_aid_claimable"
         endpoint={giftAidApi.claimableEndpoint}
+        searchPlaceholder={t('table.search_claim_lines')}
         columns={columns}
         exportable={false}
         defaults={{ sortBy: 'date' }}

@@ -109,6 +109,7 @@ export default function PastClaimsPage() {
       <DataTable<Claim>
         table="gift_aid_claims"
         endpoint={giftAidApi.claimsEndpoint}
+        searchPlaceholder={t('table.search_claims')}
         columns={columns}
         filters={filters}
         exportable={false}

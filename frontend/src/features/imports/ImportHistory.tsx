@@ -72,6 +72,7 @@ export function ImportHistory({ onOpen }: { onOpen: (id: string) => void }) {
       <DataTable<Import>
         table="imports"
         endpoint={importsApi.endpoint}
+        searchPlaceholder={t('table.search_imports')}
         columns={columns}
         exportable={false}
         defaults={{ sortBy: 'created_at', sortDesc: true }}
