@@ -7,6 +7,7 @@ import { configureApi } from './lib/api-client';
 import { initI18n } from './lib/i18n';
 import { applyTheme } from './lib/theme';
 import './index.css';
+import './responsive.css';
 
 applyTheme();
 configureApi();

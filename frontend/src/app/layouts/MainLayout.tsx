@@ -1,26 +1,45 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { TicketPanel } from '@/features/support/TicketPanel';
 import { Breadcrumbs } from '../main/Breadcrumbs';
 import { Header } from '../main/Header';
 import { IdleWatcher } from '../main/IdleWatcher';
-import { Sidebar } from '../main/Sidebar';
+import { Sidebar, SIDEBAR_ID } from '../main/Sidebar';
 import { useCurrentRouteName } from '../useCurrentRoute';
 
 export function MainLayout() {
   const [sidebarOpen, setSidebarOpen] = useState(false);
   const [supportOpen, setSupportOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
   const location = useLocation();
   const routeName = useCurrentRouteName();
 
   useEffect(() => setSidebarOpen(false), [location.pathname]);
+
+  // Below 1024 px the sidebar is a drawer over the page: opening it moves focus into it, Escape
+  // closes it and gives focus back to the menu button.
+  useEffect(() => {
+    if (!sidebarOpen) return;
+    document.getElementById(SIDEBAR_ID)?.querySelector<HTMLElement>('a, button')?.focus();
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setSidebarOpen(false);
+      menuButton.current?.focus();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [sidebarOpen]);
 
   return (
     <div className="main-layout">
       <Sidebar open={sidebarOpen} onOpenSupport={() => setSupportOpen(true)} />
       {sidebarOpen && <div className="sidebar__scrim" onClick={() => setSidebarOpen(false)} />}
       <div className="main-layout__body">
-        <Header onToggleSidebar={() => setSidebarOpen(!sidebarOpen)} />
+        <Header
+          menuOpen={sidebarOpen}
+          menuButtonRef={menuButton}
+          onToggleSidebar={() => setSidebarOpen(!sidebarOpen)}
+        />
         <main className="main-layout__content">
           <Breadcrumbs routeName={routeName} />
           <Outlet />

@@ -1,19 +1,31 @@
+import type { RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LanguageSwitcher } from '@/components/LanguageSwitcher';
 import { NotificationBell } from '@/features/notifications/NotificationBell';
 import { GlobalSearch } from '@/features/search/GlobalSearch';
 import { setDark, useDark } from '@/lib/theme';
 import { ProfileMenu } from './ProfileMenu';
+import { SIDEBAR_ID } from './Sidebar';
 
-export function Header({ onToggleSidebar }: { onToggleSidebar: () => void }) {
+interface HeaderProps {
+  /** Whether the sidebar drawer (below 1024 px) is open. */
+  menuOpen: boolean;
+  menuButtonRef: RefObject<HTMLButtonElement | null>;
+  onToggleSidebar: () => void;
+}
+
+export function Header({ menuOpen, menuButtonRef, onToggleSidebar }: HeaderProps) {
   const { t } = useTranslation();
   const dark = useDark();
   return (
     <header className="header">
       <button
+        ref={menuButtonRef}
         type="button"
         className="header__hamburger icon-button"
         aria-label={t('header.toggle_menu')}
+        aria-expanded={menuOpen}
+        aria-controls={SIDEBAR_ID}
         onClick={onToggleSidebar}
       >
         ☰

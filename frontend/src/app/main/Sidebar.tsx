@@ -8,6 +8,9 @@ import { useUser } from '@/lib/auth-store';
 import { isAdmin } from '@/lib/permissions';
 import { filterMenu, MENU, type MenuItem } from './menu';
 
+/** The sidebar's element id (the header's menu button controls it). */
+export const SIDEBAR_ID = 'main-menu';
+
 interface SidebarProps {
   open: boolean;
   onOpenSupport: () => void;
@@ -53,6 +56,7 @@ export function Sidebar({ open, onOpenSupport }: SidebarProps) {
 
   return (
     <nav
+      id={SIDEBAR_ID}
       className={`sidebar${open ? ' sidebar--open' : ''}`}
       aria-label={t('menu.label')}
       data-testid="sidebar"
