@@ -30,6 +30,14 @@ MESSAGES: dict[str, dict[str, str]] = {
             "reclamación."
         ),
     },
+    "donations.bulk_deleted": {
+        "en": "{deleted} of {count} donations deleted.",
+        "es": "{deleted} de {count} donaciones eliminadas.",
+    },
+    "donations.bulk_missing": {
+        "en": "There is no such donation in your charity (it may have been deleted already).",
+        "es": "Esta donación no existe en su organización (puede que ya se haya eliminado).",
+    },
 }
 
 CATALOG.update(MESSAGES)

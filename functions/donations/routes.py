@@ -12,7 +12,7 @@ from functions.core.validation import parse_body, parse_query
 from functions.donations import catalog  # its catalogues name routes at import
 
 with deferred_imports():
-    from functions.donations import quick, schemas, service
+    from functions.donations import bulk, quick, schemas, service
 
 bp = Blueprint(__name__)
 MANAGE = "manage-donations"
@@ -40,6 +40,13 @@ def create() -> Response:
 def totals() -> Response:
     query = parse_query(schemas.DonationListQuery, current_request())
     return json_response(service.totals(principal(), query.filter_values(), query.search))
+
+
+@bp.route("/donations/bulk-delete", methods=["POST"])
+@requires(MANAGE)
+def bulk_delete() -> Response:
+    body = parse_body(schemas.BulkDeleteBody, current_request())
+    return json_response(bulk.remove_many(principal(), body.ids))
 
 
 @bp.route("/donations/quick", methods=["POST"])

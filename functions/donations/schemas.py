@@ -162,6 +162,18 @@ class DonationListQuery(ListQuery):
     sortBy: Literal["date", "amount", "id"] = "date"  # noqa: N815
 
 
+MAX_BULK_IDS = 200
+
+
+class BulkDeleteBody(Schema):
+    """Donations to delete in one request (the list's "Delete selected"): each is deleted or
+    reported on its own."""
+
+    ids: list[Annotated[str, Field(min_length=1, max_length=64)]] = Field(
+        min_length=1, max_length=MAX_BULK_IDS
+    )
+
+
 class ExcludeBody(Schema):
     reason: str = Field(min_length=1, max_length=200)
 

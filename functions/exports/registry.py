@@ -22,6 +22,8 @@ class Exporter:
     permission: str
     columns: tuple[tuple[str, str], ...]  # (key, default label) in the table's order
     rows: RowSource
+    # The row source reads `meta["ids"]` ("Export selected": just those rows).
+    by_ids: bool = False
 
     @property
     def column_keys(self) -> frozenset[str]:

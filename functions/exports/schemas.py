@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
 from pydantic import Field
 
 from functions.core.validation import Schema
+
+MAX_EXPORT_IDS = 1000
 
 
 class Head(Schema):
@@ -19,3 +21,7 @@ class ExportBody(Schema):
 
     meta: dict[str, Any] = Field(default_factory=dict)
     heads: list[Head] = Field(default_factory=list, max_length=100)
+    # "Export selected": just these rows (tables whose exporter can read rows by id).
+    ids: list[Annotated[str, Field(min_length=1, max_length=64)]] | None = Field(
+        default=None, min_length=1, max_length=MAX_EXPORT_IDS
+    )

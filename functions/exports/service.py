@@ -8,10 +8,20 @@ from functions.core import files as stored_files
 from functions.core import jobs
 from functions.core.access import Principal
 from functions.core.errors import Forbidden, Invalid, NotFound
+from functions.core.messages import CATALOG
 from functions.exports import registry
 from functions.exports.schemas import ExportBody
 
 JOB_TYPE = "export"
+
+CATALOG.update(
+    {
+        "exports.ids_unsupported": {
+            "en": "This table cannot export selected rows; export it with its filters instead.",
+            "es": "Esta tabla no puede exportar filas seleccionadas; expórtela con sus filtros.",
+        }
+    }
+)
 
 
 def job_status(who: Principal, job_id: str) -> dict[str, Any]:
@@ -36,12 +46,15 @@ def request_export(who: Principal, table: str, body: ExportBody) -> str:
     unknown = [head.key for head in body.heads if head.key not in exporter.column_keys]
     if unknown:
         raise Invalid.field("heads", "field.choice")
+    if body.ids is not None and not exporter.by_ids:
+        raise Invalid.field("ids", "exports.ids_unsupported")
     heads = [[h.key, h.label] for h in body.heads] or [list(column) for column in exporter.columns]
+    meta = body.meta if body.ids is None else {**body.meta, "ids": list(dict.fromkeys(body.ids))}
     job = jobs.submit(
         "exports",
         tenant_id=who.tenant_id,
         user_id=who.user_id,
         job_type=JOB_TYPE,
-        payload={"table": table, "meta": body.meta, "heads": heads},
+        payload={"table": table, "meta": meta, "heads": heads},
     )
     return job.job_id

@@ -45,6 +45,7 @@ export const PAGES: Record<string, Importer> = {
   'donors.merge': () => import('@/features/donors/merge/MergePage'),
   'donors.donations.create': () => import('@/features/donations/DonorDonationCreatePage'),
   donations: () => import('@/features/donations/DonationsPage'),
+  'donations.create': () => import('@/features/donations/DonationCreatePage'),
   'donations.show': () => import('@/features/donations/DonationPage'),
   'donations.edit': () => import('@/features/donations/DonationEditPage'),
   'donations.quick': () => import('@/features/donations/quick/QuickDonationsPage'),

@@ -60,6 +60,7 @@ export const ROUTES: RouteDef[] = [
 
   // Donations
   { name: 'donations', path: '/donations', layout: 'main', middleware: perm('manage-donations') },
+  { name: 'donations.create', path: '/donations/create', layout: 'main', middleware: perm('manage-donations'), parent: 'donations' },
   { name: 'donations.quick', path: '/donations/quick-donations', layout: 'main', middleware: perm('manage-donations'), parent: 'donations' },
   { name: 'donations.import', path: '/donations/import-data', layout: 'main', middleware: perm('import-donations'), parent: 'donations' },
   { name: 'donations.show', path: '/donations/:id', layout: 'main', middleware: perm('manage-donations'), parent: 'donations' },

@@ -35,6 +35,15 @@ export interface RowAction<T> {
   danger?: boolean;
 }
 
+/** An action on the selected rows, shown in the selection bar ("3 selected"). */
+export interface BulkAction {
+  key: string;
+  label: string;
+  /** `ids`: the selected rows; `clear` empties the selection (e.g. once they are deleted). */
+  onClick: (ids: string[], clear: () => void) => void;
+  danger?: boolean;
+}
+
 export interface DataTableProps<T extends { id: string | number }> {
   /** Table name: the meta key (`<table>_meta`) and the export name. */
   table: string;
@@ -47,6 +56,10 @@ export interface DataTableProps<T extends { id: string | number }> {
   rowActions?: (row: T) => RowAction<T>[];
   exportable?: boolean;
   onSelectionChange?: (ids: string[]) => void;
+  /** Actions on the selected rows; with none (and no `onSelectionChange`), rows have no checkboxes. */
+  bulkActions?: BulkAction[];
+  /** "Export selected" in the selection bar: the export job writes just the selected rows. */
+  exportSelected?: boolean;
   /** The search box's placeholder: the fields the endpoint's `search` looks in (docs/api.md). */
   searchPlaceholder?: string;
   /** Called with each page's whole answer (for endpoints that send more than `data` and `meta`). */
@@ -69,6 +82,11 @@ export function DataTable<T extends { id: string | number }>(props: DataTablePro
   const knownTotal = typeof data?.meta?.total === 'number' ? data.meta.total : null;
   const total = knownTotal ?? 0;
   const { onSelectionChange, onData } = props;
+  const bulkActions = props.bulkActions ?? [];
+  const hasBulkBar = bulkActions.length > 0 || Boolean(props.exportSelected);
+  const selectable = hasBulkBar || Boolean(onSelectionChange);
+  const selectedIds = Object.keys(selection).filter((id) => selection[id]);
+  const clearSelection = () => setSelection({});
 
   useEffect(() => {
     if (data) onData?.(data);
@@ -97,8 +115,9 @@ export function DataTable<T extends { id: string | number }>(props: DataTablePro
     return actions;
   };
 
-  const columns = useMemo<ColumnDef<T, unknown>[]>(
-    () => [
+  const columns = useMemo<ColumnDef<T, unknown>[]>(() => {
+    if (!selectable) return props.columns;
+    return [
       {
         id: 'select',
         enableSorting: false,
@@ -120,15 +139,15 @@ export function DataTable<T extends { id: string | number }>(props: DataTablePro
         ),
       },
       ...props.columns,
-    ],
-    [props.columns, t],
-  );
+    ];
+  }, [props.columns, selectable, t]);
 
   const sorting: SortingState = [{ id: meta.sortBy, desc: meta.sortDesc }];
   const table = useReactTable<T>({
     data: data?.data ?? [],
     columns,
     getRowId: (row) => String(row.id),
+    enableRowSelection: selectable,
     getCoreRowModel: getCoreRowModel(),
     manualPagination: true,
     manualSorting: true,
@@ -151,7 +170,7 @@ export function DataTable<T extends { id: string | number }>(props: DataTablePro
       key: column.id,
       label: typeof column.columnDef.header === 'string' ? column.columnDef.header : column.id,
     }));
-  const columnCount = columns.length + 1;
+  const columnCount = columns.length + 1; // + the actions column
   const pageCount =
     knownTotal !== null
       ? Math.max(1, Math.ceil(total / meta.length))
@@ -170,6 +189,39 @@ export function DataTable<T extends { id: string | number }>(props: DataTablePro
         exportProgress={exporter.progress}
         onExport={() => void exporter.start(meta, heads)}
       />
+      {hasBulkBar && selectedIds.length > 0 && (
+        <div
+          className="selection-bar"
+          role="region"
+          aria-label={t('table.selection_bar')}
+          data-testid="selection-bar"
+        >
+          <strong role="status">{t('table.selected', { count: selectedIds.length })}</strong>
+          {props.exportSelected && (
+            <button
+              type="button"
+              className="button"
+              disabled={exporter.exporting}
+              onClick={() => void exporter.start(meta, heads, selectedIds)}
+            >
+              {exporter.exporting ? t('table.exporting') : t('table.export_selected')}
+            </button>
+          )}
+          {bulkActions.map((action) => (
+            <button
+              key={action.key}
+              type="button"
+              className={`button${action.danger ? ' button--danger' : ''}`}
+              onClick={() => action.onClick(selectedIds, clearSelection)}
+            >
+              {action.label}
+            </button>
+          ))}
+          <button type="button" className="link-button" onClick={clearSelection}>
+            {t('table.clear_selection')}
+          </button>
+        </div>
+      )}
       {props.summary?.(meta)}
       <FilterTags
         filters={props.filters ?? []}

@@ -56,13 +56,14 @@ export function useExport(table: string) {
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
 
   const start = useCallback(
-    async (meta: TableMeta, heads: ExportHead[]) => {
+    /** `ids`: just these rows ("Export selected"); otherwise the table's filtered rows. */
+    async (meta: TableMeta, heads: ExportHead[], ids?: string[]) => {
       setExporting(true);
       setProgress(null);
       try {
         const { job_id: jobId } = await api.post<{ job_id: string }>(
           `/exports/${table}`,
-          { meta: { ...meta }, heads },
+          ids ? { meta: { ...meta }, heads, ids } : { meta: { ...meta }, heads },
           { silent: true },
         );
         let job = await api.get<Job>(`/jobs/${jobId}`, { silent: true });

@@ -108,6 +108,8 @@ interface DonationFormProps {
   submitLabel: string;
   /** The donor is fixed (adding from a donor's page). */
   lockDonor?: boolean;
+  /** Replaces the donor look-up (e.g. "choose or create the donor" on the Donations list). */
+  donorField?: React.ReactNode;
   onSubmit: (input: DonationInput) => Promise<Donation>;
   onSaved: (donation: Donation) => void;
   onCancel: () => void;
@@ -143,7 +145,9 @@ export function DonationForm(props: DonationFormProps) {
         </p>
       )}
       <div className="field">
-        {props.lockDonor ? (
+        {props.donorField ? (
+          props.donorField
+        ) : props.lockDonor ? (
           <p>
             <strong>{t('donations.fields.donor')}:</strong> {values.donor?.name}
           </p>

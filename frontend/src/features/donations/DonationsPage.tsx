@@ -16,6 +16,7 @@ import {
   donationKeys,
   donationsApi,
   PAYMENT_METHODS,
+  type BulkDeleteResult,
   type Donation,
 } from './api';
 import { donationColumns } from './columns';
@@ -50,6 +51,9 @@ export default function DonationsPage() {
   const catalogs = useCatalogs();
   const donorNames = useRef(new Map<string, string>());
   const [deleting, setDeleting] = useState<Donation | null>(null);
+  const [bulk, setBulk] = useState<{ ids: string[]; clear: () => void } | null>(null);
+  const [bulkBusy, setBulkBusy] = useState(false);
+  const [failures, setFailures] = useState<BulkDeleteResult[]>([]);
   const columns = useMemo(
     () => donationColumns(t, i18n.language, catalogs),
     [t, i18n.language, catalogs],
@@ -132,14 +136,41 @@ export default function DonationsPage() {
     }
   };
 
+  const removeSelected = async ({ ids, clear }: { ids: string[]; clear: () => void }) => {
+    setBulkBusy(true);
+    try {
+      const result = await donationsApi.removeMany(ids);
+      showToast({
+        type: result.deleted === ids.length ? 'success' : 'info',
+        title: t('donations.bulk.done_title'),
+        message:
+          result.count === undefined
+            ? result.message
+            : t('donations.bulk.deleted', { deleted: result.deleted, count: result.count }),
+      });
+      setFailures(result.results.filter((row) => !row.deleted));
+      clear();
+      void client.invalidateQueries({ queryKey: ['table'] });
+      void client.invalidateQueries({ queryKey: donationKeys.all });
+    } finally {
+      setBulkBusy(false);
+      setBulk(null);
+    }
+  };
+
   return (
     <section>
       <PageHeader
         title={t(routeTitleKey('donations'))}
         actions={
-          <Link className="button button--primary" to={pathFor('donations.quick')}>
-            {t(routeTitleKey('donations.quick'))}
-          </Link>
+          <>
+            <Link className="button button--primary" to={pathFor('donations.create')}>
+              {t('donations.add.button')}
+            </Link>
+            <Link className="button" to={pathFor('donations.quick')}>
+              {t(routeTitleKey('donations.quick'))}
+            </Link>
+          </>
         }
       />
       <DataTable<Donation>
@@ -152,7 +183,45 @@ export default function DonationsPage() {
         summary={(meta) => <FilteredTotals meta={meta} />}
         onEdit={(donation) => navigate(pathFor('donations.edit', { id: donation.id }))}
         onDelete={setDeleting}
+        exportSelected
+        bulkActions={[
+          {
+            key: 'delete',
+            label: t('table.delete_selected'),
+            danger: true,
+            onClick: (ids, clear) => setBulk({ ids, clear }),
+          },
+        ]}
       />
+      {bulk && (
+        <ConfirmDialog
+          title={t('donations.bulk.confirm_title', { count: bulk.ids.length })}
+          confirmLabel={t('donations.bulk.confirm', { count: bulk.ids.length })}
+          danger
+          busy={bulkBusy}
+          onConfirm={() => void removeSelected(bulk)}
+          onCancel={() => setBulk(null)}
+        >
+          <p>{t('donations.bulk.confirm_body', { count: bulk.ids.length })}</p>
+        </ConfirmDialog>
+      )}
+      {failures.length > 0 && (
+        <div className="form-error" role="alert" data-testid="bulk-failures">
+          <p>{t('donations.bulk.not_deleted', { count: failures.length })}</p>
+          <ul>
+            {failures.map((failure) => (
+              <li key={failure.id}>
+                <Link to={pathFor('donations.show', { id: failure.id })}>{failure.id}</Link>
+                {': '}
+                {failure.message}
+              </li>
+            ))}
+          </ul>
+          <button type="button" className="link-button" onClick={() => setFailures([])}>
+            {t('common.close')}
+          </button>
+        </div>
+      )}
       {deleting && (
         <ConfirmDialog
           title={t('donations.confirm_delete_title')}

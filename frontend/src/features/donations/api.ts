@@ -78,6 +78,24 @@ export interface QuickResult {
 
 const path = (id: string) => `/donations/${encodeURIComponent(id)}`;
 
+export interface BulkDeleteResult {
+  id: string;
+  deleted: boolean;
+  /** Why it was not deleted (in a Gift Aid claim, no longer there). */
+  message: string | null;
+}
+
+/** Ids per "Delete selected" request (`MAX_BULK_IDS` of functions/donations/schemas.py). */
+export const BULK_DELETE_MAX = 200;
+
+export interface BulkDeleteResponse {
+  message: string;
+  /** Set when the answer joins several requests: the page words its own message. */
+  count?: number;
+  deleted: number;
+  results: BulkDeleteResult[];
+}
+
 export const donationKeys = {
   all: ['donations'] as const,
   one: (id: string) => ['donations', 'one', id] as const,
@@ -96,6 +114,21 @@ export const donationsApi = {
   update: (id: string, input: DonationInput & { version: number }) =>
     formCall(() => api.put<Donation>(path(id), { ...input }, { silent: true })),
   remove: (id: string) => api.delete<{ message: string }>(path(id)),
+  /** "Delete selected": each donation deleted on its own, one result per id (the API takes
+   * `BULK_DELETE_MAX` ids a request; more are sent in turn and their answers joined). */
+  removeMany: async (ids: string[]): Promise<BulkDeleteResponse> => {
+    if (ids.length <= BULK_DELETE_MAX) {
+      return api.post<BulkDeleteResponse>('/donations/bulk-delete', { ids });
+    }
+    const answers: BulkDeleteResponse[] = [];
+    for (let start = 0; start < ids.length; start += BULK_DELETE_MAX) {
+      const chunk = ids.slice(start, start + BULK_DELETE_MAX);
+      answers.push(await api.post<BulkDeleteResponse>('/donations/bulk-delete', { ids: chunk }));
+    }
+    const results = answers.flatMap((answer) => answer.results);
+    const deleted = results.filter((row) => row.deleted).length;
+    return { message: answers.at(-1)?.message ?? '', deleted, results, count: results.length };
+  },
   totals: (filters: string | undefined, search = '') =>
     api.get<DonationTotals>('/donations/totals', {
       query: { filters, search: search || undefined },

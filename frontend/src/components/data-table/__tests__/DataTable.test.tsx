@@ -1,10 +1,10 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { mockApi, type RecordedCall } from '@/test/fetch-mock';
-import { DataTable } from '../DataTable';
+import { DataTable, type DataTableProps } from '../DataTable';
 import type { FilterDef } from '../filters';
 
 interface Row {
@@ -40,7 +40,7 @@ function serve(total = 3) {
   });
 }
 
-function renderTable() {
+function renderTable(extra: Partial<DataTableProps<Row>> = {}) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <QueryClientProvider client={client}>
@@ -49,6 +49,7 @@ function renderTable() {
         endpoint="/settings/users"
         columns={columns}
         filters={filters}
+        {...extra}
       />
     </QueryClientProvider>,
   );
@@ -192,7 +193,7 @@ describe('DataTable', () => {
   it('sorts on a sortable header and selects rows by id', async () => {
     const api = serve();
     const user = userEvent.setup();
-    renderTable();
+    renderTable({ onSelectionChange: () => {} });
     await screen.findByText('Person 1-0');
     await user.click(screen.getByRole('button', { name: /^Name/ }));
     await waitFor(() =>
@@ -245,5 +246,76 @@ describe('DataTable', () => {
     expect(post?.headers.get('Accept-Language')).toBe('en');
     await waitFor(() => expect(screen.getByRole('button', { name: 'Export CSV' })).toBeEnabled());
     expect(errors).toHaveBeenCalledWith('Export failed', expect.any(Error));
+  });
+
+  it('has no row checkboxes when nothing can be done with a selection', async () => {
+    serve();
+    renderTable();
+    await screen.findByText('Person 1-0');
+    expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('selection-bar')).not.toBeInTheDocument();
+  });
+
+  it('shows a selection bar with the count; its actions get the selected ids', async () => {
+    serve();
+    const user = userEvent.setup();
+    const onDelete = vi.fn();
+    renderTable({
+      bulkActions: [{ key: 'delete', label: 'Delete selected', danger: true, onClick: onDelete }],
+    });
+    await screen.findByText('Person 1-0');
+    expect(screen.queryByTestId('selection-bar')).not.toBeInTheDocument();
+    const boxes = screen.getAllByRole('checkbox', { name: 'Select row' });
+    await user.click(boxes[0] as HTMLElement);
+    await user.click(boxes[2] as HTMLElement);
+    const bar = screen.getByRole('region', { name: 'Selected rows' });
+    expect(within(bar).getByRole('status')).toHaveTextContent('2 selected');
+    await user.click(within(bar).getByRole('button', { name: 'Delete selected' }));
+    expect(onDelete).toHaveBeenCalledWith(['p1-0', 'p1-2'], expect.any(Function));
+    // the action may clear the selection (e.g. once the rows are deleted)
+    const clear = onDelete.mock.calls[0]?.[1] as () => void;
+    act(() => clear());
+    expect(screen.queryByTestId('selection-bar')).not.toBeInTheDocument();
+    expect(boxes[0]).not.toBeChecked();
+    // select all rows of the page, then "Clear selection"
+    await user.click(screen.getByRole('checkbox', { name: 'Select all rows' }));
+    expect(screen.getByRole('status')).toHaveTextContent('3 selected');
+    await user.click(screen.getByRole('button', { name: 'Clear selection' }));
+    expect(screen.queryByTestId('selection-bar')).not.toBeInTheDocument();
+  });
+
+  it('"Export selected" asks the export job for just the selected ids', async () => {
+    const api = mockApi(({ url, method }) => {
+      if (url.pathname === '/api/settings/users')
+        return {
+          body: {
+            data: [
+              { id: 'a', name: 'A' },
+              { id: 'b', name: 'B' },
+              { id: 'c', name: 'C' },
+            ],
+            meta: { total: 3, page: 1, length: 20, next_cursor: null },
+          },
+        };
+      if (method === 'POST' && url.pathname === '/api/exports/users')
+        return { status: 202, body: { job_id: 'j2' } };
+      if (url.pathname === '/api/jobs/j2')
+        return { body: { id: 'j2', status: 'failed', progress: null, result: null, error: 'x' } };
+      return undefined;
+    });
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const user = userEvent.setup();
+    renderTable({ exportSelected: true });
+    await screen.findByText('A');
+    const boxes = screen.getAllByRole('checkbox', { name: 'Select row' });
+    await user.click(boxes[1] as HTMLElement);
+    await user.click(boxes[2] as HTMLElement);
+    await user.click(screen.getByRole('button', { name: 'Export selected' }));
+    await waitFor(() =>
+      expect(api.calls.find((call) => call.method === 'POST')?.body).toMatchObject({
+        ids: ['b', 'c'],
+        heads: [{ key: 'name', label: 'Name' }],
+      }),
+    );
   });
 });
