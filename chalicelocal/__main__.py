@@ -47,7 +47,7 @@ def main() -> int:
     # moto is imported); without them S3 applies the bucket's own CorsConfiguration, as AWS does
     # (docs/decisions/0007-files-bucket-cors.md).
     os.environ["MOTO_DISABLE_GLOBAL_CORS"] = "true"
-    from chalicelocal import embedded, fake_hmrc, web
+    from chalicelocal import embedded, fake_address, fake_hmrc, web
 
     try:
         server = web.make_server(HOST, port, quiet=os.environ.get("ALMONER_QUIET") == "1")
@@ -73,6 +73,11 @@ def main() -> int:
             created, template, overrides={"ALMONER_STAGE": "local", "APP_URL": url}
         )
     )
+    # The postcode lookup of the donor forms asks the local fake unless another provider is set.
+    os.environ["ADDRESS_LOOKUP_URL"] = (
+        os.environ.get("ALMONER_ADDRESS_LOOKUP_URL") or f"{url}{fake_address.PATH}"
+    )
+
     stores = state.stores_from(created, template)
     snapshot_path = state_dir / state.FILE_NAME
     try:
@@ -155,6 +160,7 @@ def _print_banner(
         f"  Fake HMRC gateway:     {fake_gateway_url}",
         "                         (Gift Aid settings > Endpoint: custom URL; the demo charity uses it;",
         f"                         a donor surnamed {REJECT_SURNAME} gets a claim rejected)",
+        f"  Address lookup:        {os.environ.get('ADDRESS_LOOKUP_URL', '')} (postcodes, e.g. BA1 1AA)",
         f"  State:                 {state_dir / 'state.json'} ({origin}{'; demo seeded' if seeded else ''})",
         "  Reset:                 make reset (stop the server first)",
         f"  Job handlers:          {', '.join(workers) or 'none in template.yaml yet'}",

@@ -1,7 +1,8 @@
 """One HTTP server for the browser, as CloudFront is in production: `/api/*` goes to the Chalice
 app through Chalice's own API Gateway emulation (`LocalGateway`), everything else is the SPA.
 Local only: `POST /fake-hmrc/submission` is the fake HMRC Transaction Engine
-(`chalicelocal.fake_hmrc`), the endpoint a charity's Gift Aid settings point at locally."""
+(`chalicelocal.fake_hmrc`), the endpoint a charity's Gift Aid settings point at locally;
+`GET /fake-address/postcodes/<postcode>` is the fake address lookup (`chalicelocal.fake_address`)."""
 
 from __future__ import annotations
 
@@ -15,10 +16,11 @@ from chalice import Chalice
 from chalice.config import Config
 from chalice.local import LocalGateway, LocalGatewayException
 
-from chalicelocal import fake_hmrc, static
+from chalicelocal import fake_address, fake_hmrc, static
 
 API_PREFIX = "/api/"
 FAKE_HMRC_PREFIX = "/fake-hmrc/"
+FAKE_ADDRESS_PREFIX = "/fake-address/"
 MAX_GATEWAY_BODY = 200 * 1024 * 1024  # a 500,000-line claim is ~100 MB of XML
 
 
@@ -97,6 +99,14 @@ class Handler(BaseHTTPRequestHandler):
         answer = self.fake_gateway.handle(body, endpoint)
         self._send(200, [("Content-Type", "text/xml; charset=utf-8")], answer)
 
+    def _fake_address(self) -> None:
+        # Not behind api_lock: the address lookup route calls it while the API holds the lock.
+        if self.command not in ("GET", "HEAD"):
+            self._send(405, [("Allow", "GET, HEAD")], b"")
+            return
+        status, body = fake_address.answer(self.path)
+        self._send(status, [("Content-Type", "application/json")], body)
+
     def _static(self) -> None:
         if self.command not in ("GET", "HEAD"):
             self._send(405, [("Allow", "GET, HEAD")], b"")
@@ -122,6 +132,8 @@ class Handler(BaseHTTPRequestHandler):
             self._api()
         elif self.path.startswith(FAKE_HMRC_PREFIX):
             self._fake_hmrc()
+        elif self.path.startswith(FAKE_ADDRESS_PREFIX):
+            self._fake_address()
         else:
             self._static()
 

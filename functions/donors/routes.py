@@ -11,7 +11,7 @@ from functions.core.errors import json_response
 from functions.core.validation import parse_body, parse_query
 
 with deferred_imports():
-    from functions.donors import merge, schemas, service
+    from functions.donors import address_lookup, merge, schemas, service
 
 bp = Blueprint(__name__)
 MANAGE = "manage-donors"
@@ -28,6 +28,13 @@ def listing() -> Response:
 def create() -> Response:
     body = parse_body(schemas.DonorBody, current_request())
     return json_response(service.create(principal(), body), 201)
+
+
+@bp.route("/address-lookup", methods=["GET"])
+@requires(MANAGE)
+def lookup_address() -> Response:
+    query = parse_query(schemas.AddressLookupQuery, current_request())
+    return json_response(address_lookup.lookup(principal(), query.postcode))
 
 
 @bp.route("/donors/duplicates", methods=["GET"])

@@ -12,6 +12,7 @@ from pydantic_core import PydanticCustomError
 from functions.core.pagination import ListQuery
 from functions.core.validation import Email, Schema
 from functions.domain.countries import ISO_CODES
+from functions.domain.postcodes import normalise_uk_postcode
 from functions.domain.record_fields import LIMITS
 
 _PHONE = re.compile(r"^\+?[0-9 ()\-]{3,30}$")
@@ -96,3 +97,17 @@ class DonorListQuery(ListQuery):
 
 class SearchQuery(Schema):
     q: str = Field(default="", max_length=100)
+
+
+class AddressLookupQuery(Schema):
+    """`GET /address-lookup?postcode=`: a full UK postcode, any spacing or case."""
+
+    postcode: str = Field(max_length=16)
+
+    @field_validator("postcode")
+    @classmethod
+    def _postcode(cls, value: str) -> str:
+        tidy = normalise_uk_postcode(value)
+        if tidy is None:
+            raise PydanticCustomError("postcode.invalid", "not a UK postcode")
+        return tidy

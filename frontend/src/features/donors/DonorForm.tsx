@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { FieldError, FormError, SubmitButton, TextField, useForm } from '@/components/forms';
 import type { FormApi } from '@/components/forms';
 import { ApiError } from '@/lib/api-client';
+import { AddressFinder, type FoundAddress } from './AddressFinder';
 import { CONSENT_CHANNELS, type Donor, type DonorInput } from './api';
 import { countryGroups, UK } from './countries';
 import {
@@ -102,6 +103,16 @@ export function DonorForm(props: DonorFormProps) {
       return props.onSubmit(input);
     });
     if (saved) props.onSaved(saved);
+  };
+
+  const fillAddress = (address: FoundAddress) => {
+    form.setValue('house', address.house);
+    form.setValue('address_line1', address.line1);
+    form.setValue('address_line2', address.line2);
+    form.setValue('town', address.town);
+    form.setValue('county', address.county);
+    form.setValue('postcode', address.postcode);
+    form.setValue('country', UK);
   };
 
   const hint = (field: string) =>
@@ -237,6 +248,9 @@ export function DonorForm(props: DonorFormProps) {
               hint={hint('postcode')}
             />
           </div>
+          {values.country === UK && (
+            <AddressFinder postcode={values.postcode ?? ''} onChoose={fillAddress} />
+          )}
           <div className="field">
             <label htmlFor={countryId}>{t('donors.fields.country')}</label>
             <select
