@@ -18,6 +18,7 @@ export function Button({
   type = 'button',
   className,
   children,
+  'aria-busy': ariaBusy,
   ...rest
 }: ButtonProps) {
   const base = variant === 'link' ? 'link-button' : `button button--${variant}`;
@@ -27,7 +28,7 @@ export function Button({
       type={type}
       className={className ? `${base} ${className}` : base}
       disabled={disabled || loading}
-      aria-busy={loading || undefined}
+      aria-busy={loading || ariaBusy || undefined}
     >
       {loading && <span className="button__spinner" aria-hidden="true" />}
       {children}

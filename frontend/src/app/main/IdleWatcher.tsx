@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { Button } from '@/components/Button';
 import { Modal } from '@/components/Modal';
 import { IDLE_TIMEOUT_MS } from '@/config/constants';
 import { paths } from '@/config/paths';
@@ -36,13 +37,9 @@ export function IdleWatcher({ timeoutMs = IDLE_TIMEOUT_MS }: { timeoutMs?: numbe
   return (
     <Modal title={t('idle.title')}>
       <p>{t('idle.body')}</p>
-      <button
-        type="button"
-        className="button button--primary"
-        onClick={() => navigate(paths.login)}
-      >
+      <Button variant="primary" onClick={() => navigate(paths.login)}>
         {t('idle.sign_in')}
-      </button>
+      </Button>
     </Modal>
   );
 }

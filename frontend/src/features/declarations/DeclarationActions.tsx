@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/Button';
 import { FormError, SubmitButton, TextField, useForm } from '@/components/forms';
 import { Modal } from '@/components/Modal';
 import { ApiError } from '@/lib/api-client';
@@ -60,9 +61,7 @@ export function CancelDeclarationDialog({ declaration, onDone, onClose }: Props)
           required
         />
         <div className="form-actions">
-          <button type="button" className="button" onClick={onClose}>
-            {t('common.cancel')}
-          </button>
+          <Button onClick={onClose}>{t('common.cancel')}</Button>
           <SubmitButton processing={form.processing} variant="danger">
             {t('declarations.cancel_action')}
           </SubmitButton>
@@ -115,9 +114,7 @@ export function ConfirmOralDialog({ declaration, onDone, onClose }: Props) {
           required
         />
         <div className="form-actions">
-          <button type="button" className="button" onClick={onClose}>
-            {t('common.cancel')}
-          </button>
+          <Button onClick={onClose}>{t('common.cancel')}</Button>
           <SubmitButton processing={form.processing}>
             {t('declarations.confirm_action')}
           </SubmitButton>

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/Button';
 import {
   CheckboxField,
   FieldError,
@@ -153,9 +154,7 @@ export function DeclarationForm({ donorId, onSaved, onCancel }: Props) {
         <FieldError messages={form.errors.evidence} />
       </div>
       <div className="form-actions">
-        <button type="button" className="button" onClick={onCancel}>
-          {t('common.cancel')}
-        </button>
+        <Button onClick={onCancel}>{t('common.cancel')}</Button>
         <SubmitButton processing={form.processing}>{t('declarations.save')}</SubmitButton>
       </div>
     </form>

@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge, type BadgeColour } from '@/components/Badge';
+import { Button } from '@/components/Button';
 import { showToast } from '@/components/toasts/store';
 import { formatDate } from '@/lib/format';
 import { declarationKeys, declarationsApi, type Declaration, type DeclarationStatus } from './api';
@@ -44,9 +45,9 @@ export function DeclarationsPanel({ donorId }: { donorId: string }) {
       <div className="card__header">
         <h2>{t('declarations.title')}</h2>
         {!adding && (
-          <button type="button" className="button button--primary" onClick={() => setAdding(true)}>
+          <Button variant="primary" onClick={() => setAdding(true)}>
             {t('declarations.add')}
-          </button>
+          </Button>
         )}
       </div>
       {adding && (

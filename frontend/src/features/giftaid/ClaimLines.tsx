@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { Button } from '@/components/Button';
 import { pathFor } from '@/config/paths';
 import { api } from '@/lib/api-client';
 import { formatDate, formatMoney } from '@/lib/format';
@@ -73,24 +74,17 @@ export function ClaimLines({
         </table>
       </div>
       <div className="form-actions">
-        <button
-          type="button"
-          className="button"
-          disabled={cursors.length < 2}
-          onClick={() => setCursors((all) => all.slice(0, -1))}
-        >
+        <Button disabled={cursors.length < 2} onClick={() => setCursors((all) => all.slice(0, -1))}>
           {t('table.previous')}
-        </button>
-        <button
-          type="button"
-          className="button"
+        </Button>
+        <Button
           disabled={!lines?.meta.next_cursor}
           onClick={() =>
             lines?.meta.next_cursor && setCursors((all) => [...all, lines.meta.next_cursor])
           }
         >
           {t('table.next')}
-        </button>
+        </Button>
       </div>
     </div>
   );

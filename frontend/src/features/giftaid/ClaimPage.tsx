@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { Button } from '@/components/Button';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { PageHeader } from '@/components/PageHeader';
 import { Spinner } from '@/components/Spinner';
@@ -85,33 +86,23 @@ export default function ClaimPage() {
         actions={
           <>
             {canSeal && (
-              <button
-                type="button"
-                className="button"
-                disabled={working}
-                onClick={() => void act(() => giftAidApi.seal(id))}
-              >
+              <Button disabled={working} onClick={() => void act(() => giftAidApi.seal(id))}>
                 {t('giftaid.claim.seal')}
-              </button>
+              </Button>
             )}
             {canSubmit && (
-              <button
-                type="button"
-                className="button button--primary"
+              <Button
+                variant="primary"
                 disabled={working}
                 onClick={() => void act(() => giftAidApi.submit(id))}
               >
                 {t('giftaid.claim.submit')}
-              </button>
+              </Button>
             )}
             {canCancel && (
-              <button
-                type="button"
-                className="button button--danger"
-                onClick={() => setCancelling(true)}
-              >
+              <Button variant="danger" onClick={() => setCancelling(true)}>
                 {t('giftaid.claim.cancel')}
-              </button>
+              </Button>
             )}
           </>
         }

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { Button } from '@/components/Button';
 import { FormError, SubmitButton, TextField, useForm } from '@/components/forms';
 import { Modal } from '@/components/Modal';
 import { showToast } from '@/components/toasts/store';
@@ -105,19 +106,12 @@ export function DonationGiftAid({ donation }: Props) {
           </Link>
         )}
         {excludable && (
-          <button type="button" className="button" onClick={() => setExcluding(true)}>
-            {t('giftaid.donation.exclude')}
-          </button>
+          <Button onClick={() => setExcluding(true)}>{t('giftaid.donation.exclude')}</Button>
         )}
         {info.state === 'excluded' && (
-          <button
-            type="button"
-            className="button"
-            disabled={including}
-            onClick={() => void include()}
-          >
+          <Button disabled={including} onClick={() => void include()}>
             {t('giftaid.donation.include')}
-          </button>
+          </Button>
         )}
       </div>
       {excluding && (
@@ -139,9 +133,7 @@ export function DonationGiftAid({ donation }: Props) {
               required
             />
             <div className="form-actions">
-              <button type="button" className="button" onClick={() => setExcluding(false)}>
-                {t('common.cancel')}
-              </button>
+              <Button onClick={() => setExcluding(false)}>{t('common.cancel')}</Button>
               <SubmitButton processing={form.processing}>
                 {t('giftaid.donation.exclude')}
               </SubmitButton>

@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge, type BadgeColour } from '@/components/Badge';
+import { Button } from '@/components/Button';
 import { Spinner } from '@/components/Spinner';
 import { importKeys, importsApi, reportKind, type ReportCounts } from './api';
 import { ERRORS_PAGE } from './constants';
@@ -59,15 +60,9 @@ export function ErrorReport({ importId, counts }: { importId: string; counts: Re
     <section className="card data-table" data-testid="import-errors" aria-labelledby={titleId}>
       <div className="card__header">
         <h2 id={titleId}>{title}</h2>
-        <button
-          type="button"
-          className="button"
-          disabled={downloading}
-          aria-busy={downloading}
-          onClick={() => void download()}
-        >
+        <Button disabled={downloading} aria-busy={downloading} onClick={() => void download()}>
           {onlyErrors ? t('imports.errors.download') : t('imports.errors.download_report')}
-        </button>
+        </Button>
       </div>
       <p className="muted">
         {[
@@ -125,18 +120,11 @@ export function ErrorReport({ importId, counts }: { importId: string; counts: Re
       </div>
       {(page > 0 || next) && (
         <nav className="pagination" aria-label={t('table.pagination')}>
-          <button
-            type="button"
-            className="button"
-            disabled={page === 0}
-            onClick={() => setPage((current) => current - 1)}
-          >
+          <Button disabled={page === 0} onClick={() => setPage((current) => current - 1)}>
             {t('table.previous')}
-          </button>
+          </Button>
           <span>{t('table.page', { page: page + 1 })}</span>
-          <button
-            type="button"
-            className="button"
+          <Button
             disabled={!next}
             onClick={() => {
               setCursors((known) => [...known.slice(0, page + 1), next]);
@@ -144,7 +132,7 @@ export function ErrorReport({ importId, counts }: { importId: string; counts: Re
             }}
           >
             {t('table.next')}
-          </button>
+          </Button>
         </nav>
       )}
     </section>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/Badge';
+import { Button } from '@/components/Button';
 import { Spinner } from '@/components/Spinner';
 import { formatDate } from '@/lib/format';
 import type { Import } from './api';
@@ -86,9 +87,9 @@ export function ImportWizard({
           <p className="form-error" role="alert">
             {item.error ?? t('imports.failed.default')}
           </p>
-          <button type="button" className="button button--primary" onClick={onRestart}>
+          <Button variant="primary" onClick={onRestart}>
             {t('imports.failed.restart')}
-          </button>
+          </Button>
         </div>
       )}
       {step === 'mapping' && item.status !== 'failed' && (

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { Button } from '@/components/Button';
 import { PageHeader } from '@/components/PageHeader';
 import { routeTitleKey } from '@/config/paths';
 import { importKeys, type Import } from './api';
@@ -45,9 +46,9 @@ export default function ImportsPage() {
         title={t(routeTitleKey('donations.import'))}
         actions={
           importId ? (
-            <button type="button" className="button button--primary" onClick={() => open(null)}>
+            <Button variant="primary" onClick={() => open(null)}>
               {t('imports.new')}
-            </button>
+            </Button>
           ) : undefined
         }
       />

@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/Button';
 import { FormError } from '@/components/forms';
 import { Spinner } from '@/components/Spinner';
 import { ApiError } from '@/lib/api-client';
@@ -235,20 +236,10 @@ function MappingForm({
       />
       <FormError message={generalError} />
       <div className="form-actions">
-        {onBack && (
-          <button type="button" className="button" onClick={onBack}>
-            {t('imports.mapping.back')}
-          </button>
-        )}
-        <button
-          type="button"
-          className="button button--primary"
-          disabled={saving}
-          aria-busy={saving}
-          onClick={() => void save()}
-        >
+        {onBack && <Button onClick={onBack}>{t('imports.mapping.back')}</Button>}
+        <Button variant="primary" disabled={saving} aria-busy={saving} onClick={() => void save()}>
           {t('imports.mapping.continue')}
-        </button>
+        </Button>
       </div>
     </div>
   );

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/Button';
 import type { Job } from '@/lib/types';
 import { importsApi, reportCounts, type Import } from './api';
 import { CountTiles } from './CountTiles';
@@ -67,9 +68,7 @@ export function PreviewStep({ item, job, pending, onEditMapping, onJob }: Previe
             </p>
           )}
           <div className="form-actions">
-            <button type="button" className="button" onClick={onEditMapping}>
-              {t('imports.check.change_mapping')}
-            </button>
+            <Button onClick={onEditMapping}>{t('imports.check.change_mapping')}</Button>
             <button
               type="button"
               className={counts ? 'button' : 'button button--primary'}
@@ -79,9 +78,8 @@ export function PreviewStep({ item, job, pending, onEditMapping, onJob }: Previe
               {counts ? t('imports.check.again') : t('imports.check.start')}
             </button>
             {counts && (
-              <button
-                type="button"
-                className="button button--primary"
+              <Button
+                variant="primary"
                 disabled={starting || nothingNew}
                 aria-busy={starting}
                 onClick={() => void start(() => importsApi.run(item.id), 'importing')}
@@ -89,7 +87,7 @@ export function PreviewStep({ item, job, pending, onEditMapping, onJob }: Previe
                 {counts.donations_new === 0 && refunds > 0
                   ? t('imports.check.run_refunds', { count: refunds })
                   : t('imports.check.run', { count: counts.donations_new })}
-              </button>
+              </Button>
             )}
           </div>
         </div>

@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { Button } from '@/components/Button';
 import { FieldError } from '@/components/forms';
 import { Spinner } from '@/components/Spinner';
 import { showToast } from '@/components/toasts/store';
@@ -94,15 +95,9 @@ function ReviewItem({ importId, item }: { importId: string; item: ReviewRow }) {
         id={errorId}
         messages={missing ? [t('imports.review.choose_first')] : undefined}
       />
-      <button
-        type="button"
-        className="button button--primary"
-        disabled={saving}
-        aria-busy={saving}
-        onClick={() => void confirm()}
-      >
+      <Button variant="primary" disabled={saving} aria-busy={saving} onClick={() => void confirm()}>
         {t('imports.review.confirm')}
-      </button>
+      </Button>
     </fieldset>
   );
 }

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/Button';
 import { FormError, SubmitButton, TextField, useForm } from '@/components/forms';
 import { showToast } from '@/components/toasts/store';
 import { ApiError } from '@/lib/api-client';
@@ -20,11 +21,7 @@ export function SavePreset({
   const form = useForm({ name: '' });
 
   if (!open) {
-    return (
-      <button type="button" className="button" onClick={() => setOpen(true)}>
-        {t('imports.presets.save_as')}
-      </button>
-    );
+    return <Button onClick={() => setOpen(true)}>{t('imports.presets.save_as')}</Button>;
   }
   const close = () => {
     form.reset();
@@ -61,9 +58,7 @@ export function SavePreset({
         maxLength={100}
       />
       <div className="form-actions">
-        <button type="button" className="button" onClick={close}>
-          {t('common.cancel')}
-        </button>
+        <Button onClick={close}>{t('common.cancel')}</Button>
         <SubmitButton processing={form.processing}>{t('imports.presets.save')}</SubmitButton>
       </div>
     </form>

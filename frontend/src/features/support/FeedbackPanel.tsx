@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/Button';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { SidePanel } from '@/components/SidePanel';
 import { Spinner } from '@/components/Spinner';
@@ -93,24 +94,19 @@ export function FeedbackPanel({ id, onClose, onChanged, onDeleted }: FeedbackPan
                   </option>
                 ))}
               </select>
-              <button
-                type="button"
-                className="button button--primary"
+              <Button
+                variant="primary"
                 disabled={busy || chosen === ticket.status}
                 onClick={() => void changeStatus()}
               >
                 {t('feedbacks.update_status')}
-              </button>
+              </Button>
             </div>
           </div>
           <div className="form-actions">
-            <button
-              type="button"
-              className="button button--danger"
-              onClick={() => setConfirming(true)}
-            >
+            <Button variant="danger" onClick={() => setConfirming(true)}>
               {t('feedbacks.delete')}
-            </button>
+            </Button>
           </div>
         </div>
       )}

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/Button';
 import { FormError, SelectField, SubmitButton, TextField, useForm } from '@/components/forms';
 import { SidePanel } from '@/components/SidePanel';
 import { showToast } from '@/components/toasts/store';
@@ -79,9 +80,7 @@ export function TicketPanel({ open, onClose, ticket }: TicketPanelProps) {
           required
         />
         <div className="form-actions">
-          <button type="button" className="button" onClick={close}>
-            {t('common.cancel')}
-          </button>
+          <Button onClick={close}>{t('common.cancel')}</Button>
           <SubmitButton processing={form.processing}>{t('common.save')}</SubmitButton>
         </div>
       </form>

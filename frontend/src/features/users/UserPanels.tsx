@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/Button';
 import { FormError, SelectField, SubmitButton, TextField, useForm } from '@/components/forms';
 import { SidePanel } from '@/components/SidePanel';
 import { usersApi, type ManagedUser } from './api';
@@ -31,9 +32,7 @@ export function InviteUserPanel({ roles, onClose, onSaved }: PanelProps) {
           required
         />
         <div className="form-actions">
-          <button type="button" className="button" onClick={onClose}>
-            {t('common.cancel')}
-          </button>
+          <Button onClick={onClose}>{t('common.cancel')}</Button>
           <SubmitButton processing={form.processing}>{t('users.send_invite')}</SubmitButton>
         </div>
       </form>
@@ -65,9 +64,7 @@ export function ChangeRolePanel({
           required
         />
         <div className="form-actions">
-          <button type="button" className="button" onClick={onClose}>
-            {t('common.cancel')}
-          </button>
+          <Button onClick={onClose}>{t('common.cancel')}</Button>
           <SubmitButton processing={form.processing}>{t('common.save')}</SubmitButton>
         </div>
       </form>

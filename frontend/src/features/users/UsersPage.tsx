@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/Button';
 import { DataTable, type FilterDef } from '@/components/data-table';
 import { PageHeader } from '@/components/PageHeader';
 import { showToast } from '@/components/toasts/store';
@@ -61,13 +62,9 @@ export default function UsersPage() {
       <PageHeader
         title={t(routeTitleKey('settings.users'))}
         actions={
-          <button
-            type="button"
-            className="button button--primary"
-            onClick={() => setInviting(true)}
-          >
+          <Button variant="primary" onClick={() => setInviting(true)}>
             {t('users.invite')}
-          </button>
+          </Button>
         }
       />
       <DataTable<ManagedUser>

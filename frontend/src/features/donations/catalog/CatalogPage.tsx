@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/Button';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { FormError, SubmitButton, TextField, useForm } from '@/components/forms';
 import { PageHeader } from '@/components/PageHeader';
@@ -58,9 +59,7 @@ function CatalogPanel({
           multiline
         />
         <div className="form-actions">
-          <button type="button" className="button" onClick={onClose}>
-            {t('common.cancel')}
-          </button>
+          <Button onClick={onClose}>{t('common.cancel')}</Button>
           <SubmitButton processing={form.processing}>{t('common.save')}</SubmitButton>
         </div>
       </form>
@@ -116,13 +115,9 @@ export function CatalogPage({
         actions={
           <>
             {extra}
-            <button
-              type="button"
-              className="button button--primary"
-              onClick={() => setEditing('new')}
-            >
+            <Button variant="primary" onClick={() => setEditing('new')}>
               {t(`catalog.${kind}.add`)}
-            </button>
+            </Button>
           </>
         }
       />

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/Button';
 import { FieldError, FormError } from '@/components/forms';
 import { PageHeader } from '@/components/PageHeader';
 import { showToast } from '@/components/toasts/store';
@@ -250,28 +251,20 @@ export default function QuickDonationsPage() {
         </table>
       </div>
       <div className="inline-actions">
-        <button
-          type="button"
-          className="button"
+        <Button
           onClick={() => setRows((current) => [...current, newRow(current[current.length - 1])])}
         >
           {t('quick.add_row')}
-        </button>
+        </Button>
         <p role="status" data-testid="quick-totals">
           {t('quick.running', {
             count: totals.count,
             total: formatMoney(totals.total, i18n.language),
           })}
         </p>
-        <button
-          type="button"
-          className="button button--primary"
-          disabled={saving}
-          aria-busy={saving}
-          onClick={() => void save()}
-        >
+        <Button variant="primary" disabled={saving} aria-busy={saving} onClick={() => void save()}>
           {t('quick.save', { count: totals.count })}
-        </button>
+        </Button>
       </div>
     </section>
   );

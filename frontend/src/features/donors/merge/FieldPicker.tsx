@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/Button';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { showToast } from '@/components/toasts/store';
 import { donorsApi, type Donor, type DuplicatePair } from '../api';
@@ -162,16 +163,10 @@ export function FieldPicker({
         </table>
       </div>
       <div className="form-actions">
-        <button type="button" className="button" onClick={onCancel}>
-          {t('common.cancel')}
-        </button>
-        <button
-          type="button"
-          className="button button--primary"
-          onClick={() => setConfirming(true)}
-        >
+        <Button onClick={onCancel}>{t('common.cancel')}</Button>
+        <Button variant="primary" onClick={() => setConfirming(true)}>
           {t('donors.merge.merge')}
-        </button>
+        </Button>
       </div>
       {confirming && (
         <ConfirmDialog

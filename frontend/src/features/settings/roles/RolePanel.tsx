@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/Button';
 import { FieldError, FormError, SubmitButton, TextField, useForm } from '@/components/forms';
 import { SidePanel } from '@/components/SidePanel';
 import { rolesApi, type Permission, type Role } from './api';
@@ -33,9 +34,7 @@ export function RolePanel({ role, permissions, onClose, onSaved }: Props) {
         />
         <FieldError messages={form.errors.permissions} />
         <div className="form-actions">
-          <button type="button" className="button" onClick={onClose}>
-            {t('common.cancel')}
-          </button>
+          <Button onClick={onClose}>{t('common.cancel')}</Button>
           <SubmitButton processing={form.processing}>{t('common.save')}</SubmitButton>
         </div>
       </form>

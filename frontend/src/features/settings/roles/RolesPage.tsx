@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Badge } from '@/components/Badge';
+import { Button } from '@/components/Button';
 import { PageHeader } from '@/components/PageHeader';
 import { Spinner } from '@/components/Spinner';
 import { showToast } from '@/components/toasts/store';
@@ -37,13 +38,9 @@ export default function RolesPage() {
       <PageHeader
         title={t(routeTitleKey('settings.roles'))}
         actions={
-          <button
-            type="button"
-            className="button button--primary"
-            onClick={() => setEditing('new')}
-          >
+          <Button variant="primary" onClick={() => setEditing('new')}>
             {t('roles.create')}
-          </button>
+          </Button>
         }
       />
       {roles.isPending ? (

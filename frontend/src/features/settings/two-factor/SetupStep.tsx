@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/Button';
 import { FormError, SubmitButton, TextField, useForm } from '@/components/forms';
 import type { TwoFactorState } from './api';
 import { twoFactorApi } from './api';
@@ -53,9 +54,7 @@ export function SetupStep({ state, onEnabled, onCancelled }: Props) {
         required
       />
       <div className="form-actions">
-        <button type="button" className="button" onClick={() => void cancel()}>
-          {t('common.cancel')}
-        </button>
+        <Button onClick={() => void cancel()}>{t('common.cancel')}</Button>
         <SubmitButton processing={form.processing}>{t('two_factor.confirm')}</SubmitButton>
       </div>
     </form>

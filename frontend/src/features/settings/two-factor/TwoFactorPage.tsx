@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/Button';
 import { FormError, SubmitButton, TextField, useForm } from '@/components/forms';
 import { Spinner } from '@/components/Spinner';
 import { showToast } from '@/components/toasts/store';
@@ -36,9 +37,7 @@ function EnabledActions({
   };
   return (
     <>
-      <button type="button" className="button" onClick={() => void regenerate()}>
-        {t('two_factor.regenerate')}
-      </button>
+      <Button onClick={() => void regenerate()}>{t('two_factor.regenerate')}</Button>
       <form onSubmit={(event) => void onDisable(event)} noValidate>
         <h3>{t('two_factor.disable_title')}</h3>
         <FormError message={form.generalError} />
@@ -99,13 +98,9 @@ export default function TwoFactorPage() {
         {state && !state.two_factor_enabled && !pending && (
           <>
             <p>{t('two_factor.intro')}</p>
-            <button
-              type="button"
-              className="button button--primary"
-              onClick={() => void generate()}
-            >
+            <Button variant="primary" onClick={() => void generate()}>
               {t('two_factor.enable')}
-            </button>
+            </Button>
           </>
         )}
         {state && pending && (
