@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NOTIFICATION_MAX_WORDS, NOTIFICATION_POLL_MS } from '@/config/constants';
 import { useUser } from '@/lib/auth-store';
@@ -12,6 +12,18 @@ export function NotificationBell() {
   const user = useUser();
   const client = useQueryClient();
   const [open, setOpen] = useState(false);
+  const bell = useRef<HTMLButtonElement>(null);
+  // Escape closes the open menu and gives the focus back to the bell.
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      bell.current?.focus();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [open]);
   const { data } = useQuery({
     queryKey: ['notifications', 'unread'],
     queryFn: notificationsApi.unread,
@@ -26,6 +38,7 @@ export function NotificationBell() {
   return (
     <div className="dropdown">
       <button
+        ref={bell}
         type="button"
         className="icon-button bell"
         aria-label={t('notifications.bell', { count: unread.length })}
