@@ -9,7 +9,7 @@ from urllib.parse import quote
 from pynamodb.expressions.update import Action
 
 from functions.auth import passwords, repository
-from functions.core import audit, clock, config, email, ids, keys, sessions, throttle
+from functions.core import audit, clock, config, email, ids, keys, platform_stats, sessions, throttle
 from functions.core.access import Principal
 from functions.core.errors import Invalid, NotFound
 from functions.core.identity import Role, Tenant, User
@@ -178,6 +178,7 @@ def login(
     if user.password_hash and passwords.needs_rehash(user.password_hash):
         actions.append(User.password_hash.set(passwords.hash_password(password)))
     user.update(actions=actions)
+    platform_stats.record_sign_in(user.user_id)
     issued = sessions.issue(user, remember=remember, two_factor_passed=not user.two_factor_enabled)
     metrics.add_metric(name="SignIn", unit="Count", value=1)
     audit.record(

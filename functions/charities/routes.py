@@ -8,7 +8,7 @@ from functions.core.errors import json_response
 from functions.core.validation import parse_body, parse_query
 
 with deferred_imports():
-    from functions.charities import service
+    from functions.charities import overview, service
     from functions.charities.schemas import CharityListQuery, CharityUpdate
 
 bp = Blueprint(__name__)
@@ -19,6 +19,12 @@ bp = Blueprint(__name__)
 def list_charities():  # type: ignore[no-untyped-def]
     query = parse_query(CharityListQuery, current_request())
     return json_response(service.list_charities(query))
+
+
+@bp.route("/charities/overview", methods=["GET"])
+@admin_only
+def charities_overview():  # type: ignore[no-untyped-def]
+    return json_response(overview.overview())
 
 
 @bp.route("/charities/{charity_id}", methods=["GET"])

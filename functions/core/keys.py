@@ -150,6 +150,25 @@ def feedbacks_of_tenant_pk(tenant_id: str) -> str:
     return f"{tenant_pk(tenant_id)}#FEEDBACKS"
 
 
+def platform_stats_pk() -> str:
+    """The platform admin's figures (`functions.core.platform_stats`): one small platform partition."""
+    return "PLATFORM#STATS"
+
+
+def platform_active_sk(day: str) -> str:
+    """The ids of the users who signed in on `day` (YYYY-MM-DD)."""
+    return f"ACTIVE#{day}"
+
+
+def platform_active_prefix() -> str:
+    return "ACTIVE#"
+
+
+def platform_month_sk(month: str) -> str:
+    """The Gift Aid claims created in `month` (YYYY-MM), every charity."""
+    return f"MONTH#{month}"
+
+
 # ------------------------------------------------------------------ donors and donations
 # Donors and every per-donor record share one "owned by donor" GSI3 partition
 # (`donor_owned_pk`), so a merge re-points a donor's records by rewriting GSI3PK, whatever their kind.

@@ -23,7 +23,7 @@ from pynamodb.transactions import TransactWrite
 
 from functions.charities import facts
 from functions.charities.repository import conditions_failed, get_tenant
-from functions.core import clock, counters, keys
+from functions.core import clock, counters, keys, platform_stats
 from functions.core.errors import Conflict, NotFound
 from functions.core.identity import Tenant
 from functions.domain.giftaid import reasons
@@ -110,6 +110,7 @@ def save_settings(item: GiftAidSettings, read_version: int | None, charity: Tena
 # ------------------------------------------------------------------ claims
 def create_claim(item: ClaimItem) -> None:
     item.save(condition=ClaimItem.pk.does_not_exist())
+    platform_stats.record_claim_created()  # the platform admin's "claims this month"
 
 
 def get_claim(tenant_id: str, claim_id: str) -> ClaimItem:

@@ -1,10 +1,12 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Badge } from '@/components/Badge';
 import { DataTable } from '@/components/data-table';
 import { PageHeader } from '@/components/PageHeader';
 import { routeTitleKey } from '@/config/paths';
 import { formatDate } from '@/lib/format';
+import { duplicateIds, useCharitiesOverview } from './api';
 
 interface Charity {
   id: string;
@@ -19,9 +21,29 @@ interface Charity {
 /** Platform administrators: every charity on Almoner. */
 export default function CharitiesPage() {
   const { t, i18n } = useTranslation();
+  // The same call as the admin dashboard: which charities look registered twice.
+  const { data: overview } = useCharitiesOverview();
+  const duplicates = useMemo(() => duplicateIds(overview), [overview]);
   const columns = useMemo<ColumnDef<Charity, unknown>[]>(
     () => [
-      { id: 'name', accessorKey: 'name', header: t('charities.fields.name') },
+      {
+        id: 'name',
+        accessorKey: 'name',
+        header: t('charities.fields.name'),
+        cell: ({ row }) => (
+          <>
+            {row.original.name}
+            {duplicates.has(row.original.id) && (
+              <>
+                {' '}
+                <span title={t('charities.duplicate_hint')}>
+                  <Badge colour="amber">{t('charities.duplicate')}</Badge>
+                </span>
+              </>
+            )}
+          </>
+        ),
+      },
       {
         id: 'registration_number',
         accessorKey: 'registration_number',
@@ -37,7 +59,7 @@ export default function CharitiesPage() {
         cell: ({ row }) => formatDate(row.original.created_at, i18n.language),
       },
     ],
-    [t, i18n.language],
+    [t, i18n.language, duplicates],
   );
   return (
     <section>

@@ -9,8 +9,9 @@ import { type StatTile, StatTiles } from '@/components/StatTiles';
 import { pathFor, routeTitleKey } from '@/config/paths';
 import { useUser } from '@/lib/auth-store';
 import { formatMoney } from '@/lib/format';
-import { can } from '@/lib/permissions';
+import { can, isAdmin } from '@/lib/permissions';
 import { dashboardApi, type UnclaimedGiftAid } from './api';
+import { PlatformOverview } from './PlatformOverview';
 import { SetupChecklist } from './SetupChecklist';
 
 // The charts are their own chunk, fetched only when a dashboard with figures is shown.
@@ -120,7 +121,9 @@ export default function DashboardPage() {
           </p>
         )}
       </div>
-      {!can(user, 'view-dashboard') ? (
+      {isAdmin(user) ? (
+        <PlatformOverview />
+      ) : !can(user, 'view-dashboard') ? (
         <EmptyState title={t('dashboard.no_access')} />
       ) : charity ? (
         <Figures />
