@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
@@ -14,6 +15,7 @@ from functions.core import aws, config, keys
 from functions.core import files as stored_files
 from functions.domain.giftaid.model import Claim, GadLine
 from functions.domain.hmrc import r68, schedule
+from functions.donations.models import Donation
 from functions.giftaid import claimdata, repository
 from functions.giftaid.models import ClaimItem, GiftAidSettings
 
@@ -49,22 +51,37 @@ def r68_claim_of(claim: ClaimItem, settings: GiftAidSettings, lines: list[GadLin
     )
 
 
-def submission_xml(claim: ClaimItem, password: str) -> r68.Submission:
+@dataclass(frozen=True)
+class Content:
+    """What a claim's files are built from: the settings, the donations attached to it and their
+    schedule lines (read once per step: sealing checks them and writes the files from them)."""
+
+    settings: GiftAidSettings | None
+    attached: list[Donation]
+    lines: list[GadLine]
+
+
+def content_of(claim: ClaimItem, attached: list[Donation] | None = None) -> Content:
+    """The claim's content; `attached` when the caller has just read the attached donations."""
+    settings = repository.get_settings(claim.tenant_id)
+    if attached is None:
+        attached = repository.attached(claim.tenant_id, claim.claim_id)
+    donors = repository.donors(claim.tenant_id, [d.donor_id for d in attached if d.donor_id])
+    return Content(settings, attached, claimdata.claim_lines(attached, donors, settings))
+
+
+def submission_xml(claim: ClaimItem, password: str, content: Content | None = None) -> r68.Submission:
     """The R68 submission of a sealed claim, rebuilt from its attached donations."""
-    settings = repository.get_settings(claim.tenant_id)
-    if settings is None:
+    content = content or content_of(claim)
+    if content.settings is None:
         raise RuntimeError("Gift Aid settings are missing")
-    attached = repository.attached(claim.tenant_id, claim.claim_id)
-    donors = repository.donors(claim.tenant_id, [d.donor_id for d in attached if d.donor_id])
-    lines = claimdata.claim_lines(attached, donors, settings)
-    return r68.build_submission(r68_claim_of(claim, settings, lines), password=password)
+    return r68.build_submission(r68_claim_of(claim, content.settings, content.lines), password=password)
 
 
-def write(claim: ClaimItem) -> dict[str, str]:
-    settings = repository.get_settings(claim.tenant_id)
-    attached = repository.attached(claim.tenant_id, claim.claim_id)
-    donors = repository.donors(claim.tenant_id, [d.donor_id for d in attached if d.donor_id])
-    lines = claimdata.claim_lines(attached, donors, settings)
+def write(claim: ClaimItem, content: Content | None = None) -> dict[str, str]:
+    """Write the sealed claim's files (from `content` when the caller has it)."""
+    content = content or content_of(claim)
+    lines = content.lines
     earliest = min((line.date for line in lines), default=dt.date.today())
     overclaimed = claim.adjustment if claim.adjustment else None
     written: dict[str, str] = {}
@@ -80,7 +97,7 @@ def write(claim: ClaimItem) -> dict[str, str]:
         store(SCHEDULE_ZIP, schedule.write_schedules_zip(lines, earliest, overclaimed))
     elif lines:
         store(SCHEDULE_ODS, schedule.write_schedule(lines, earliest, overclaimed))
-    submission = submission_xml(claim, PASSWORD_PLACEHOLDER)
+    submission = submission_xml(claim, PASSWORD_PLACEHOLDER, content)
     store(R68_XML, submission.xml)
     store(LINE_MAP, json.dumps([list(line.donation_ids) for line in lines]).encode())
     repository.update_claim(claim, [ClaimItem.files.set(written), ClaimItem.irmark.set(submission.irmark)])

@@ -151,12 +151,13 @@ def _own_finish(claim: ClaimItem, token: str) -> bool:
     )
 
 
-def finish_build(claim: ClaimItem, token: str) -> bool:
+def finish_build(claim: ClaimItem, token: str) -> list[Donation] | None:
     """No more Gift Aid donations may join: take the GASDS the caps allow and, when the claim
     claims anything, the open reversals; then `building → ready` with totals recomputed from what
-    is attached. False when another finisher owns this step or the claim was cancelled meanwhile."""
+    is attached. Answers the attached donations (fixed from here on: a ready claim takes no more),
+    or None when another finisher owns this step or the claim was cancelled meanwhile."""
     if not _own_finish(claim, token):
-        return False
+        return None
     tenant_id, claim_id = claim.tenant_id, claim.claim_id
     attached = repository.attached(tenant_id, claim_id)
     own = small_donations.gift_aided_by_year(attached)
@@ -168,9 +169,9 @@ def finish_build(claim: ClaimItem, token: str) -> bool:
         if attached:
             reversals.take(claim, token)
     except ClaimClosed:
-        return False
+        return None
     totals = claimdata.totals(attached)
-    return repository.update_claim(
+    ready = repository.update_claim(
         claim,
         [
             ClaimItem.build_status.set(READY),
@@ -180,16 +181,18 @@ def finish_build(claim: ClaimItem, token: str) -> bool:
         ],
         condition=membership.finishing(token),
     )
+    return attached if ready else None
 
 
 def finalize(claim: ClaimItem, job: jobs.Job, token: str) -> None:
     """All chunks done: finish the build (one finisher), then try to seal (it stays a draft with
     its problems listed when preflight finds any)."""
-    if claim.build_status == BUILDING and not finish_build(claim, token):
+    attached = finish_build(claim, token) if claim.build_status == BUILDING else None
+    if claim.build_status == BUILDING and attached is None:
         now = repository.get_claim(claim.tenant_id, claim.claim_id)
         if now.state == DRAFT and now.build_status == BUILDING:
             return  # another finisher owns the last step; it finishes the job
-    seal(claim.tenant_id, claim.claim_id)
+    seal(claim.tenant_id, claim.claim_id, attached)
     final = repository.get_claim(claim.tenant_id, claim.claim_id)
     if job.status != jobs.DONE:
         jobs.finish(job, {"claim_id": final.claim_id, "state": final.state})
@@ -205,12 +208,10 @@ def _refresh_reminders(tenant_id: str) -> None:
 
 
 # ------------------------------------------------------------------ seal and files
-def _problems(claim: ClaimItem, attached: list[Donation]) -> tuple[list[dict[str, Any]], list[Any], Any]:
+def _problems(claim: ClaimItem, content: files.Content) -> list[dict[str, Any]]:
     """Every HMRC rule the claim would break (preflight over the whole R68 claim: settings,
     adjustment, GASDS and each line), plus the GASDS years past their time limit."""
-    settings = repository.get_settings(claim.tenant_id)
-    donors = repository.donors(claim.tenant_id, [d.donor_id for d in attached if d.donor_id])
-    lines = claimdata.claim_lines(attached, donors, settings)
+    settings, lines = content.settings, content.lines
     problems: list[dict[str, Any]] = []
     if settings is None:
         problems.append({"line": None, "field": "settings", "key": "giftaid.settings_incomplete"})
@@ -246,18 +247,23 @@ def _problems(claim: ClaimItem, attached: list[Donation]) -> tuple[list[dict[str
                 "donation_ids": list(lines[problem.line].donation_ids),
             }
         )
-    return problems, lines, settings
+    return problems
 
 
-def seal(tenant_id: str, claim_id: str) -> None:
-    """`draft (ready) → sealed` when preflight finds nothing, then the files. Repeatable."""
+def seal(tenant_id: str, claim_id: str, attached: list[Donation] | None = None) -> None:
+    """`draft (ready) → sealed` when preflight finds nothing, then the files. Repeatable.
+    `attached`: the donations the build has just read as attached (a ready claim takes no more),
+    so that checking the claim and writing its files read them, their donors and the settings
+    once (else read here)."""
     claim = repository.get_claim(tenant_id, claim_id)
+    content: files.Content | None = None
     if claim.state == DRAFT and claim.build_status == READY:
-        attached = repository.attached(tenant_id, claim_id)
-        problems, lines, _settings = _problems(claim, attached)
+        content = files.content_of(claim, attached)
+        attached = content.attached
+        problems = _problems(claim, content)
         totals = claimdata.totals(attached)
         actions = [
-            *_totals_actions(totals, len(lines)),
+            *_totals_actions(totals, len(content.lines)),
             *_adjustment_actions(tenant_id, claim_id),
             ClaimItem.problems.set(problems),
         ]
@@ -273,7 +279,7 @@ def seal(tenant_id: str, claim_id: str) -> None:
             return
         claim = repository.get_claim(tenant_id, claim_id)
     if claim.state == SEALED and not claim.stored_files():
-        files.write(claim)
+        files.write(claim, content)
 
 
 # ------------------------------------------------------------------ release / settle

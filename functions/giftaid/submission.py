@@ -205,8 +205,9 @@ def _submit_once(claim: ClaimItem, url: str) -> gateway.GatewayMessage:
         if settings and settings.gateway_password
         else ""
     )
-    sent = files.submission_xml(claim, password)
-    stored = files.submission_xml(claim, files.PASSWORD_PLACEHOLDER)
+    content = files.content_of(claim)
+    sent = files.submission_xml(claim, password, content)
+    stored = files.submission_xml(claim, files.PASSWORD_PLACEHOLDER, content)
     record_id = ids.new_id()
     files.put(_object_key(claim, record_id, "submit", "request"), stored.xml, "text/xml")
     if not repository.update_claim(

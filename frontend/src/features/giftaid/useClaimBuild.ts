@@ -1,18 +1,20 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
 import { CLAIM_BUILD_FIRST_POLL_MS, CLAIM_BUILD_QUICK_POLLS, CLAIM_POLL_MS } from './constants';
 import { giftAidApi, giftAidKeys, type Claim } from './api';
 
 export type BuildPhase = 'building' | 'sealing' | 'sealed' | 'needs_review' | 'failed';
 
-/** Where a new claim is: built in chunks (draft), then sealed and its files written. */
-export function buildPhase(claim: Claim | undefined, sealRequested: boolean): BuildPhase {
+/**
+ * Where a new claim is: built in chunks (draft), then checked and sealed by the build itself and
+ * its files written. Ready without problems yet means the build is checking it now.
+ */
+export function buildPhase(claim: Claim | undefined): BuildPhase {
   if (!claim) return 'building';
   if (claim.build_status === 'failed' || claim.state === 'cancelled') return 'failed';
   if (claim.state !== 'draft') return claim.files_ready ? 'sealed' : 'sealing';
   if (claim.build_status !== 'ready') return 'building';
   if (claim.counts.donations === 0 || claim.problems.length > 0) return 'needs_review';
-  return sealRequested ? 'sealing' : 'building';
+  return 'sealing';
 }
 
 /** 0..100: building fills to 80 by chunks, sealing and writing files the rest. */
@@ -28,30 +30,19 @@ export function buildPollMs(reads: number): number {
   return reads < CLAIM_BUILD_QUICK_POLLS ? CLAIM_BUILD_FIRST_POLL_MS : CLAIM_POLL_MS;
 }
 
-/** Polls a new claim until it is sealed with its files (asking for the seal once built). */
+/** Polls a new claim until it is sealed with its files (or needs review). */
 export function useClaimBuild(claimId: string | null) {
-  const sealRequested = useRef(false);
   const { data: claim } = useQuery({
     queryKey: giftAidKeys.claim(claimId ?? ''),
     queryFn: () => giftAidApi.claim(claimId ?? ''),
     enabled: Boolean(claimId),
     refetchInterval: (query) => {
-      const phase = buildPhase(query.state.data, sealRequested.current);
+      const phase = buildPhase(query.state.data);
       return phase === 'sealed' || phase === 'needs_review' || phase === 'failed'
         ? false
         : buildPollMs(query.state.dataUpdateCount);
     },
   });
-  const readyToSeal =
-    claim?.state === 'draft' &&
-    claim.build_status === 'ready' &&
-    claim.counts.donations > 0 &&
-    claim.problems.length === 0;
-  useEffect(() => {
-    if (!claimId || !readyToSeal || sealRequested.current) return;
-    sealRequested.current = true;
-    void giftAidApi.seal(claimId);
-  }, [claimId, readyToSeal]);
-  const phase = buildPhase(claim, sealRequested.current);
+  const phase = buildPhase(claim);
   return { claim, phase, percent: buildPercent(claim, phase) };
 }

@@ -50,20 +50,19 @@ describe('claim build progress', () => {
     }) as Claim;
 
   it('goes building → sealing → sealed', () => {
-    expect(buildPhase(claim({}), false)).toBe('building');
+    expect(buildPhase(claim({}))).toBe('building');
     expect(buildPercent(claim({}), 'building')).toBe(20);
-    expect(buildPhase(claim({ build_status: 'ready' }), true)).toBe('sealing');
-    expect(buildPhase(claim({ build_status: 'ready', state: 'sealed' }), true)).toBe('sealing');
-    expect(buildPhase(claim({ state: 'sealed', files_ready: true }), true)).toBe('sealed');
+    // Built: the build itself checks and seals it (the page asks for nothing).
+    expect(buildPhase(claim({ build_status: 'ready' }))).toBe('sealing');
+    expect(buildPhase(claim({ build_status: 'ready', state: 'sealed' }))).toBe('sealing');
+    expect(buildPhase(claim({ state: 'sealed', files_ready: true }))).toBe('sealed');
   });
 
   it('stops for review when pre-flight finds problems or nothing was attached', () => {
     const problem = { line: 1, field: 'postcode', key: 'hmrc.postcode' };
-    expect(buildPhase(claim({ build_status: 'ready', problems: [problem] }), true)).toBe(
-      'needs_review',
-    );
+    expect(buildPhase(claim({ build_status: 'ready', problems: [problem] }))).toBe('needs_review');
     const empty = { requested: 1, donations: 0, lines: 0, skipped: 1 };
-    expect(buildPhase(claim({ build_status: 'ready', counts: empty }), false)).toBe('needs_review');
+    expect(buildPhase(claim({ build_status: 'ready', counts: empty }))).toBe('needs_review');
   });
 });
 
