@@ -34,6 +34,14 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "{deleted} of {count} donations deleted.",
         "es": "{deleted} de {count} donaciones eliminadas.",
     },
+    "donations.bulk_excluded": {
+        "en": "{done} of {count} donations excluded from the claim.",
+        "es": "{done} de {count} donaciones excluidas de la reclamación.",
+    },
+    "donations.bulk_included": {
+        "en": "{done} of {count} donations added back to the claim.",
+        "es": "{done} de {count} donaciones añadidas de nuevo a la reclamación.",
+    },
     "donations.bulk_missing": {
         "en": "There is no such donation in your charity (it may have been deleted already).",
         "es": "Esta donación no existe en su organización (puede que ya se haya eliminado).",

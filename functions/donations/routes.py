@@ -49,6 +49,20 @@ def bulk_delete() -> Response:
     return json_response(bulk.remove_many(principal(), body.ids))
 
 
+@bp.route("/donations/gift-aid/bulk-exclude", methods=["POST"])
+@requires(MANAGE)
+def bulk_exclude_gift_aid() -> Response:
+    body = parse_body(schemas.BulkExcludeBody, current_request())
+    return json_response(bulk.exclude_many(principal(), body.ids, body.reason))
+
+
+@bp.route("/donations/gift-aid/bulk-include", methods=["POST"])
+@requires(MANAGE)
+def bulk_include_gift_aid() -> Response:
+    body = parse_body(schemas.BulkIncludeBody, current_request())
+    return json_response(bulk.include_many(principal(), body.ids))
+
+
 @bp.route("/donations/quick", methods=["POST"])
 @requires(MANAGE)
 def quick_donations() -> Response:

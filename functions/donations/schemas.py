@@ -178,6 +178,25 @@ class ExcludeBody(Schema):
     reason: str = Field(min_length=1, max_length=200)
 
 
+class BulkExcludeBody(Schema):
+    """Donations to park out of Gift Aid claims in one request (New Claim's "Exclude from
+    claim…"), with one reason for all: each is excluded or reported on its own."""
+
+    ids: list[Annotated[str, Field(min_length=1, max_length=64)]] = Field(
+        min_length=1, max_length=MAX_BULK_IDS
+    )
+    reason: str = Field(min_length=1, max_length=200)
+
+
+class BulkIncludeBody(Schema):
+    """Excluded donations to add back to Gift Aid claims in one request (New Claim's "Add
+    back"): each is included or reported on its own."""
+
+    ids: list[Annotated[str, Field(min_length=1, max_length=64)]] = Field(
+        min_length=1, max_length=MAX_BULK_IDS
+    )
+
+
 class FiltersQuery(Schema):
     filters: str = "{}"
 

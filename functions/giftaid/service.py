@@ -29,6 +29,7 @@ from functions.giftaid.schemas import NewClaimBody, SettingsBody
 CHARITY_FACTS = {"regulator", "regulator_number", "official", "entity_type", "year_end"}
 SUMMARY_READ_LIMIT = 20_000  # donations read per state for the New Claim summary
 EXAMPLES = 3
+EXCLUDED_EXAMPLES = 50  # the excluded group lists more: New Claim's "Add back" works on them
 S = ClaimState
 
 
@@ -124,7 +125,7 @@ def _fix_link(donation: Donation) -> str:
     return f"/donations/{donation.donation_id}/edit"
 
 
-def _problems(tenant_id: str, state: str) -> list[dict[str, Any]]:
+def _problems(tenant_id: str, state: str, examples: int = EXAMPLES) -> list[dict[str, Any]]:
     by_reason: dict[str, list[Donation]] = defaultdict(list)
     for donation in repository.in_state(tenant_id, state, at_most=SUMMARY_READ_LIMIT):
         by_reason[donation.gift_aid_reason or "unknown"].append(donation)
@@ -133,7 +134,7 @@ def _problems(tenant_id: str, state: str) -> list[dict[str, Any]]:
             "state": state,
             "reason": reason,
             "count": len(found),
-            "examples": [{**_donation_row(d), "fix": _fix_link(d)} for d in found[:EXAMPLES]],
+            "examples": [{**_donation_row(d), "fix": _fix_link(d)} for d in found[:examples]],
         }
         for reason, found in sorted(by_reason.items(), key=lambda kv: -len(kv[1]))
     ]
@@ -160,7 +161,7 @@ def claimable(who: Principal, query: ListQuery) -> dict[str, Any]:
     body["problems"] = _problems(tenant_id, GiftAidState.NEEDS_ATTENTION) + _problems(
         tenant_id, GiftAidState.NOT_ELIGIBLE
     )
-    body["excluded"] = _problems(tenant_id, GiftAidState.EXCLUDED)
+    body["excluded"] = _problems(tenant_id, GiftAidState.EXCLUDED, EXCLUDED_EXAMPLES)
     body.update(extras.new_claim(tenant_id, clock.today()))  # open adjustments, GASDS estimate
     return body
 
