@@ -21,7 +21,8 @@ in three places that do not depend on the data written:
   through ten processors, deep-copying it and the item first: ~1.7 ms for a totals update with
   a dozen ADD actions, most of an import's time in moto. An update whose expression is only
   `SET #name = :value` and `ADD #name :number` actions on distinct top-level attributes that are
-  no table or index key, whose placeholders are all given, whose additions meet numbers (or
+  no table key (an index key only by a SET of a value moto accepts for it: non-empty, of its
+  defined type), whose placeholders are all given, whose additions meet numbers (or
   nothing) and whose result stays far from the item size limit, is applied directly: the
   condition is checked as moto checks it, an absent item is created as moto creates it, a number
   is added with moto's own `DynamoType.__add__`. Anything else (other actions, nested paths,
@@ -261,21 +262,36 @@ def _plan_update(
         return None
     if len(key) != (2 if table.range_key_attr else 1):
         return None
-    protected = set(table.attribute_keys) | {attribute["AttributeName"] for attribute in table.attr}
-    protected |= {table.hash_key_attr, table.range_key_attr}
+    table_keys = {table.hash_key_attr, table.range_key_attr}
+    index_keys = set(table.attribute_keys) - table_keys
+    defined = {attribute["AttributeName"]: attribute["AttributeType"] for attribute in table.attr}
     names, values = names or {}, values or {}
     changes, seen = [], set()
     for kind, placeholder, value_name in actions:
         name, value = names.get(placeholder), values.get(value_name)
-        if not isinstance(name, str) or name in protected or name in seen or not isinstance(value, dict):
+        if not isinstance(name, str) or name in table_keys or name in seen or not isinstance(value, dict):
             return None
-        if kind == "ADD" and set(value) != {"N"}:
+        if kind == "ADD" and (set(value) != {"N"} or name in index_keys or name in defined):
             return None
+        keyed = name in index_keys or name in defined
+        if kind == "SET" and keyed and not _fits_index_key(name, value, defined):
+            return None  # moto refuses it (an empty key value, a type the table does not define)
         seen.add(name)
         changes.append((kind, name, value))
     hash_value = DynamoType(key[table.hash_key_attr])
     range_value = DynamoType(key[table.range_key_attr]) if table.range_key_attr else None
     return table, hash_value, range_value, changes
+
+
+def _fits_index_key(name: str, value: dict[str, Any], defined: dict[str, str]) -> bool:
+    """A SET of an index key attribute that moto's update validators accept: one value, of the
+    type the table defines for it, not an empty string or binary."""
+    if len(value) != 1:
+        return False
+    ((kind, raw),) = value.items()
+    if name in defined and defined[name] != kind:
+        return False
+    return not (kind in ("S", "B") and not raw)
 
 
 def _key_size(value: Any) -> int:
