@@ -1,20 +1,26 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
-import { DataTable } from '@/components/data-table';
+import { DataTable, type BulkAction } from '@/components/data-table';
 import { PageHeader } from '@/components/PageHeader';
 import { StatTiles } from '@/components/StatTiles';
+import { showToast } from '@/components/toasts/store';
 import { pathFor, routeTitleKey } from '@/config/paths';
+import { useUser } from '@/lib/auth-store';
 import { formatMoney } from '@/lib/format';
+import { can } from '@/lib/permissions';
 import type { ListResponse } from '@/lib/types';
-import { giftAidApi, type ClaimableResponse, type ClaimRow } from './api';
+import { giftAidApi, type BulkGiftAidResult, type ClaimableResponse, type ClaimRow } from './api';
 import { ClaimBuildProgress } from './ClaimBuildProgress';
 import { claimRowColumns } from './columns';
+import { ExcludedDonations } from './ExcludedDonations';
+import { BulkFailures, ExcludeSelectedDialog } from './ExcludeSelected';
 import { GasdsEstimates } from './GasdsTables';
 import { ProblemGroups } from './ProblemGroups';
 import { Reversals } from './Reversals';
-import { summarise, type Selection } from './selection';
+import { donationLabel, summarise, type Selection } from './selection';
 
 export default function NewClaimPage() {
   const { t, i18n } = useTranslation();
@@ -25,12 +31,56 @@ export default function NewClaimPage() {
   const [claimId, setClaimId] = useState<string | null>(null);
   const [creating, setCreating] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  const [excluding, setExcluding] = useState<{ ids: string[]; clear: () => void } | null>(null);
+  const [failures, setFailures] = useState<{
+    kind: 'not_excluded' | 'not_included';
+    results: BulkGiftAidResult[];
+  } | null>(null);
+  const client = useQueryClient();
+  const user = useUser();
+  // Exclude and add back are donation changes (manage-donations), New Claim is manage-unclaimed.
+  const canExclude = can(user, ['manage-donations']);
   const known = useRef(new Map<string, ClaimRow>());
   const columns = useMemo(() => claimRowColumns(t, locale), [t, locale]);
   const onData = useCallback((page: ListResponse<ClaimRow>) => {
     for (const row of page.data) known.current.set(row.id, row);
+    for (const group of (page as ClaimableResponse).excluded ?? [])
+      for (const row of group.examples) known.current.set(row.id, row);
     setBody(page as ClaimableResponse);
   }, []);
+  const labelOf = (id: string) => {
+    const row = known.current.get(id);
+    return row ? donationLabel(row, locale) : id;
+  };
+  const refresh = () => client.invalidateQueries({ queryKey: ['table', 'gift_aid_claimable'] });
+  // After "Exclude from claim…" / "Add back": a toast counts what was done, the rest is listed.
+  const report = (
+    results: BulkGiftAidResult[],
+    done: 'excluded' | 'included',
+    kind: 'not_excluded' | 'not_included',
+  ) => {
+    const count = results.filter((result) => result.outcome === done).length;
+    const left = results.filter((result) => result.outcome !== done);
+    showToast({
+      type: left.length === 0 ? 'success' : 'info',
+      title: t('common.success'),
+      message: t(`giftaid.new_claim.bulk_${done}`, { count }),
+    });
+    setFailures(left.length > 0 ? { kind, results: left } : null);
+    void refresh();
+  };
+  const bulkActions: BulkAction[] = canExclude
+    ? [
+        {
+          key: 'exclude',
+          label: t('giftaid.new_claim.exclude_selected'),
+          onClick: (ids, clear) => setExcluding({ ids, clear }),
+        },
+      ]
+    : [];
+  const addBack = async (ids: string[]) => {
+    report(await giftAidApi.includeMany(ids), 'included', 'not_included');
+  };
 
   const totals = body?.totals ?? { count: 0, donation_total: '0.00', gift_aid_total: '0.00' };
   const selection: Selection =
@@ -137,7 +187,27 @@ export default function NewClaimPage() {
         defaults={{ sortBy: 'date' }}
         onData={onData}
         onSelectionChange={setSelectedIds}
+        bulkActions={bulkActions}
       />
+      {excluding && (
+        <ExcludeSelectedDialog
+          ids={excluding.ids}
+          onCancel={() => setExcluding(null)}
+          onDone={(results) => {
+            excluding.clear();
+            setExcluding(null);
+            report(results, 'excluded', 'not_excluded');
+          }}
+        />
+      )}
+      {failures && (
+        <BulkFailures
+          kind={failures.kind}
+          results={failures.results}
+          labelOf={labelOf}
+          onClose={() => setFailures(null)}
+        />
+      )}
       <h2>{t('giftaid.new_claim.problems')}</h2>
       {body && body.problems.length === 0 && (
         <p className="muted">{t('giftaid.new_claim.no_problems')}</p>
@@ -150,7 +220,7 @@ export default function NewClaimPage() {
         <p className="muted">{t('giftaid.new_claim.no_excluded')}</p>
       )}
       {body && body.excluded.length > 0 && (
-        <ProblemGroups groups={body.excluded} testId="claim-excluded" />
+        <ExcludedDonations groups={body.excluded} onAddBack={canExclude ? addBack : undefined} />
       )}
       <h2>{t('giftaid.adjustments.title')}</h2>
       {body && body.adjustments.count === 0 && (

@@ -107,6 +107,34 @@ export interface ClaimableResponse extends ListResponse<ClaimRow> {
   gasds: GasdsEstimate[];
 }
 
+/** One selected donation's result of "Exclude from claim…" / "Add back" (docs/api.md). */
+export interface BulkGiftAidResult {
+  id: string;
+  outcome: 'excluded' | 'included' | 'not_found' | 'refused';
+  /** Why it was not done (held by a claim, no longer there). */
+  message: string | null;
+}
+
+export interface BulkGiftAidResponse {
+  message: string;
+  results: BulkGiftAidResult[];
+}
+
+/** Ids per bulk exclude / include request (`MAX_BULK_IDS` of functions/donations/schemas.py). */
+export const BULK_GIFT_AID_MAX = 200;
+
+/** The API takes `BULK_GIFT_AID_MAX` ids a request: more are sent in turn, their results joined. */
+async function inChunks(
+  ids: string[],
+  send: (chunk: string[]) => Promise<BulkGiftAidResponse>,
+): Promise<BulkGiftAidResult[]> {
+  const results: BulkGiftAidResult[] = [];
+  for (let start = 0; start < ids.length; start += BULK_GIFT_AID_MAX) {
+    results.push(...(await send(ids.slice(start, start + BULK_GIFT_AID_MAX))).results);
+  }
+  return results;
+}
+
 export const CLAIM_STATES = [
   'draft',
   'sealed',
@@ -278,4 +306,20 @@ export const giftAidApi = {
     ),
   include: (donationId: string) =>
     api.post<unknown>(`/donations/${encodeURIComponent(donationId)}/gift-aid/include`),
+  /** New Claim's "Exclude from claim…": each selected donation excluded on its own. */
+  excludeMany: (ids: string[], reason: string) =>
+    inChunks(ids, (chunk) =>
+      formCall(() =>
+        api.post<BulkGiftAidResponse>(
+          '/donations/gift-aid/bulk-exclude',
+          { ids: chunk, reason },
+          { silent: true },
+        ),
+      ),
+    ),
+  /** New Claim's "Add back": each excluded donation assessed again on its own. */
+  includeMany: (ids: string[]) =>
+    inChunks(ids, (chunk) =>
+      api.post<BulkGiftAidResponse>('/donations/gift-aid/bulk-include', { ids: chunk }),
+    ),
 };

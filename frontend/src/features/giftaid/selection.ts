@@ -1,3 +1,4 @@
+import { formatDate, formatMoney } from '@/lib/format';
 import type { ClaimRow, ClaimableTotals, NewClaimInput } from './api';
 
 export type Selection = { mode: 'all' } | { mode: 'some'; ids: string[] };
@@ -54,4 +55,14 @@ export function summarise(
     giftAidTotal: money(giftAid),
     request: ids.length > 0 ? { donation_ids: ids } : null,
   };
+}
+
+/** A donation as the New Claim lists name it: date · amount · donor. */
+export function donationLabel(
+  row: Pick<ClaimRow, 'date' | 'amount' | 'donor_name'>,
+  locale: string,
+): string {
+  const parts = [formatDate(row.date, locale), formatMoney(row.amount, locale)];
+  if (row.donor_name) parts.push(row.donor_name);
+  return parts.join(' · ');
 }
