@@ -48,6 +48,16 @@ const layoutImporters: Record<LayoutName, () => Promise<RouteObject['Component']
   guest: async () => (await loadChunk(() => import('./layouts/GuestLayout'))).GuestLayout,
 };
 
+/**
+ * Fetch the signed-in app's first screen (the main layout and the dashboard) ahead of time, from
+ * the sign-in pages, so that signing in waits only for the API. A failure here is ignored: the
+ * route loads (and reports) the chunk again when it is needed.
+ */
+export function prefetchSignedInApp(): void {
+  import('./layouts/MainLayout').catch(() => {});
+  pageFor('home')().catch(() => {});
+}
+
 /** A route without a (known) layout name falls back to the guest layout. */
 export function resolveLayout(name: string | undefined): LayoutName {
   return name && name in layoutImporters ? (name as LayoutName) : 'guest';

@@ -1,12 +1,21 @@
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
 import { LanguageSwitcher } from '@/components/LanguageSwitcher';
 import { Logo } from '@/components/Logo';
 import { pathFor } from '@/config/paths';
+import { prefetchSignedInApp } from '../routes';
 
-/** Centred card on a dark background, with the logo and the legal links. */
+/**
+ * Centred card on a dark background, with the logo and the legal links. Its pages (sign-in,
+ * register, two-factor) lead into the app, whose first screen is fetched while they are open.
+ */
 export function BasicLayout() {
   const { t } = useTranslation();
+  useEffect(() => {
+    const idle = window.setTimeout(prefetchSignedInApp, 0);
+    return () => window.clearTimeout(idle);
+  }, []);
   return (
     <div className="basic-layout">
       <div className="basic-layout__logo">

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmptyState } from '@/components/EmptyState';
@@ -14,8 +14,10 @@ import { dashboardApi, type UnclaimedGiftAid } from './api';
 import { PlatformOverview } from './PlatformOverview';
 import { SetupChecklist } from './SetupChecklist';
 
-// The charts are their own chunk, fetched only when a dashboard with figures is shown.
-const Charts = lazy(() => import('./Charts'));
+// The charts are their own chunk, fetched only when a dashboard with figures is shown: from the
+// moment it mounts, while its figures are read (not once they have come back).
+const loadCharts = () => import('./Charts');
+const Charts = lazy(loadCharts);
 
 function UnclaimedValue({ tile }: { tile: UnclaimedGiftAid }) {
   const { t, i18n } = useTranslation();
@@ -48,6 +50,9 @@ function Figures() {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
   const user = useUser();
+  useEffect(() => {
+    loadCharts().catch(() => {}); // the lazy component reports a chunk that fails
+  }, []);
   const { data, isPending } = useQuery({
     queryKey: ['dashboard'],
     queryFn: dashboardApi.get,
