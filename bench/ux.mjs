@@ -8,9 +8,9 @@
 //   donations      first visit of Donations (menu click) -> the charity's rows visible
 //   new-claim      New Claim (menu click) with 140 claimable donations -> rows visible
 //   claim-140      "Create claim" (all 140) -> the claim page says Sealed (built, sealed, files)
-// Exits 1 if a median exceeds its budget (screens 1000 ms, the claim 3000 ms).
+// Each figure is the page's own clock from the click event to the first animation frame with the
+// content on screen. Exits 1 if a median exceeds its budget (screens 1000 ms, the claim 3000 ms).
 import { randomUUID } from "node:crypto";
-import { performance } from "node:perf_hooks";
 import { BASE_URL, launchBrowser, newPage } from "../tests/e2e/helpers.mjs";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -130,16 +130,56 @@ async function seed(browser) {
   return { email, context };
 }
 
+/**
+ * Times what the user waits for, in the page's own clock: from the click on `target` (the click
+ * event, not the test driver's checks before it) until `test(arg)` holds, checked on every
+ * animation frame (a locator's waitFor checks again with back-off, up to 500 ms apart, and that
+ * delay would be counted as the user's wait).
+ */
+async function timeClick(page, target, test, arg) {
+  await page.evaluate(() => {
+    window.__benchClickAt = undefined;
+    document.addEventListener(
+      "click",
+      () => {
+        window.__benchClickAt = performance.now();
+      },
+      { capture: true, once: true },
+    );
+  });
+  await target.click();
+  const seenAt = await page.waitForFunction(test, arg, { polling: "raf" });
+  const clickAt = await page.evaluate(() => window.__benchClickAt);
+  return (await seenAt.jsonValue()) - clickAt;
+}
+
+/**
+ * The page's clock once every `[selector, text]` pair has a visible element (containing `text`,
+ * when given); false before. Runs in the page.
+ */
+function shown(wanted) {
+  const there = wanted.every(([selector, text]) =>
+    [...document.querySelectorAll(selector)].some(
+      (element) =>
+        element.checkVisibility() &&
+        (text === undefined || element.textContent.includes(text)),
+    ),
+  );
+  return there && performance.now();
+}
+
 async function signedInPage(browser, email) {
   const { context, page } = await newPage(browser);
   await page.goto("/login");
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(PASSWORD);
-  const started = performance.now();
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.getByTestId("tile-gift_aid").waitFor();
-  await page.getByTestId("chart").first().waitFor();
-  return { context, page, ms: performance.now() - started };
+  const ms = await timeClick(
+    page,
+    page.getByRole("button", { name: "Sign in" }),
+    shown,
+    [['[data-testid="tile-gift_aid"]'], ['[data-testid="chart"]']],
+  );
+  return { context, page, ms };
 }
 
 async function timeMenu(page, group, name, table, text) {
@@ -147,25 +187,19 @@ async function timeMenu(page, group, name, table, text) {
   const link = menu.getByRole("link", { name, exact: true });
   if ((await link.count()) === 0)
     await menu.getByRole("button", { name: group }).click();
-  const started = performance.now();
-  await link.click();
-  await page
-    .getByTestId(table)
-    .getByRole("row")
-    .filter({ hasText: text })
-    .first()
-    .waitFor();
-  return performance.now() - started;
+  return timeClick(page, link, shown, [[`[data-testid="${table}"] tr`, text]]);
 }
 
 async function timeClaim(page, owner) {
   await page.getByText(`Create claim with all`).click();
   const dialog = page.getByRole("alertdialog");
   await dialog.getByText(`all ${LINES} claimable donations`).waitFor();
-  const started = performance.now();
-  await dialog.getByRole("button", { name: "Create claim" }).click();
-  await page.getByTestId("claim-state").getByText("Sealed").waitFor();
-  const ms = performance.now() - started;
+  const ms = await timeClick(
+    page,
+    dialog.getByRole("button", { name: "Create claim" }),
+    shown,
+    [['[data-testid="claim-state"]', "Sealed"]],
+  );
   // Put the donations back for the next run (untimed).
   const claimId = new URL(page.url()).pathname.split("/").pop();
   const claim = await api(
