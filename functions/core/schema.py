@@ -34,6 +34,14 @@ def _email(value: str) -> str:
 Email = Annotated[str, AfterValidator(_email)]
 
 
+def _blank_is_none(value: Any) -> Any:
+    return None if isinstance(value, str) and not value.strip() else value
+
+
+# An email a form may leave empty: an empty or blank field is no email, not an invalid one.
+OptionalEmail = Annotated[Email | None, BeforeValidator(_blank_is_none)]
+
+
 def _amount(value: Any, *, allow_zero: bool = False) -> Decimal:
     try:
         return parse_amount(value, allow_zero=allow_zero)

@@ -26,13 +26,14 @@ if TYPE_CHECKING:
     from functions.core.schema import Email as Email
     from functions.core.schema import Money as Money
     from functions.core.schema import MoneyOrZero as MoneyOrZero
+    from functions.core.schema import OptionalEmail as OptionalEmail
     from functions.core.schema import Schema as Schema
 
 MAX_JSON_BODY = 256 * 1024  # big files go to S3 by presigned PUT, never through the API
 MAX_JSON_DEPTH = 32  # the deepest request body nests 4 levels; a validator walks what it is given
 
 M = TypeVar("M", bound="BaseModel")
-_SCHEMA_NAMES = frozenset({"Email", "Money", "MoneyOrZero", "Schema"})
+_SCHEMA_NAMES = frozenset({"Email", "Money", "MoneyOrZero", "OptionalEmail", "Schema"})
 
 
 def __getattr__(name: str) -> Any:

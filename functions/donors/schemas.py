@@ -10,7 +10,7 @@ from pydantic import Field, field_validator
 from pydantic_core import PydanticCustomError
 
 from functions.core.pagination import ListQuery
-from functions.core.validation import Email, Schema
+from functions.core.validation import OptionalEmail, Schema
 from functions.domain.countries import ISO_CODES
 from functions.domain.postcodes import normalise_uk_postcode
 from functions.domain.record_fields import LIMITS
@@ -39,7 +39,7 @@ class DonorBody(Schema):
     first_name: str | None = Field(default=None, max_length=LIMITS["first_name"])
     last_name: str | None = Field(default=None, max_length=LIMITS["last_name"])
     company_name: str | None = Field(default=None, max_length=LIMITS["company_name"])
-    email: Email | None = None
+    email: OptionalEmail = None
     phone: str | None = None
     house: str | None = Field(default=None, max_length=LIMITS["house"])
     address_line1: str | None = Field(default=None, max_length=LIMITS["address_line1"])

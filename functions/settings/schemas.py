@@ -12,7 +12,7 @@ from pydantic_core import PydanticCustomError
 from functions.auth.passwords import MAX_LENGTH as PASSWORD_MAX
 from functions.auth.passwords import MIN_LENGTH as PASSWORD_MIN
 from functions.core.pagination import ListQuery
-from functions.core.validation import Email, Schema
+from functions.core.validation import Email, OptionalEmail, Schema
 from functions.domain.postcodes import normalise_uk_postcode
 from functions.giftaid import entry
 from functions.giftaid.entry import Official
@@ -139,7 +139,7 @@ class CharityBody(Schema):
     year_end: str = "03-31"
     address: Address = Field(default_factory=Address)
     phone: str | None = Field(default=None, max_length=30)
-    email: Email | None = None
+    email: OptionalEmail = None
     website: str | None = Field(default=None, max_length=255)
     version: int | None = None
 

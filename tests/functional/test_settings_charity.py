@@ -71,6 +71,18 @@ def test_charity_information_is_validated(client):
     assert overseas.status == 200 and overseas.json["address"]["postcode"] == "75001"
 
 
+def test_charity_information_saves_with_the_optional_email_left_empty(client):
+    # GIVEN a new charity's form, its email field left empty (or blank) as the form sends it
+    owner = sign_up_charity(client)
+    for blank in ("", "   "):
+        reply = owner.put("/api/settings/charity", {**CHARITY, "email": blank})
+        # THEN it saves, with no email (an empty optional field is not an invalid email)
+        assert reply.status == 200, reply
+        assert owner.get("/api/settings/charity").json["email"] is None
+    wrong = owner.put("/api/settings/charity", {**CHARITY, "email": "not an email"})
+    assert wrong.status == 422 and set(wrong.json["errors"]) == {"email"}
+
+
 def test_a_stale_charity_edit_is_a_conflict(client):
     owner = sign_up_charity(client)
     version = owner.get("/api/settings/charity").json["version"]
