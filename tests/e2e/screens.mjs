@@ -107,7 +107,10 @@ export async function ownerScreens(page) {
     role: "/api/settings/roles",
     donation: "/api/donations?length=20",
     donor: "/api/donors?length=20",
-    claim: "/api/gift-aid/claims?length=20",
+    // An accepted claim: the state every claim ends in. Other test files build and submit claims
+    // on this charity at the same time; a claim caught mid-way would make the sweep depend on
+    // their timing (and a transient state is for their own tests).
+    claim: "/api/gift-aid/claims?state=accepted&length=20",
   });
 }
 
