@@ -96,3 +96,32 @@ export function totp(secret, { now = Date.now(), stepOffset = 0 } = {}) {
   const binary = digest.readUInt32BE(offset) & 0x7fffffff;
   return String(binary % 1_000_000).padStart(6, '0');
 }
+
+/** A JSON call with the page's session and XSRF token, as the SPA makes it; fails on >= 300. */
+export async function pageApi(page, method, path, body) {
+  const reply = await page.evaluate(
+    async ({ method, path, body }) => {
+      const xsrf = document.cookie
+        .split("; ")
+        .find((part) => part.startsWith("XSRF-TOKEN="))
+        ?.split("=")[1];
+      const response = await fetch(path, {
+        method,
+        headers: {
+          Accept: "application/json",
+          "Content-Type": "application/json",
+          ...(xsrf ? { "X-XSRF-TOKEN": decodeURIComponent(xsrf) } : {}),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return {
+        status: response.status,
+        body: await response.json().catch(() => null),
+      };
+    },
+    { method, path, body },
+  );
+  if (reply.status >= 300)
+    throw new Error(`${method} ${path}: ${reply.status} ${JSON.stringify(reply.body)}`);
+  return reply.body;
+}

@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import { describe, test } from "node:test";
-import { BASE_URL, pagesForThisFile } from "./helpers.mjs";
+import { BASE_URL, pageApi, pagesForThisFile
+} from "./helpers.mjs";
 
 /**
  * New Claim's bulk actions: "Exclude from claim…" on selected rows and "Add back" on the
@@ -22,35 +23,9 @@ async function registerCharity(p) {
   await p.getByRole("heading", { level: 1, name: "Dashboard" }).waitFor();
 }
 
-/** A JSON call with the page's session and XSRF token, as the SPA makes it. */
+/** A JSON call with the page's session and XSRF token (tests/e2e/helpers.mjs). */
 async function api(p, method, path, body) {
-  const reply = await p.evaluate(
-    async ({ method, path, body }) => {
-      const xsrf = document.cookie
-        .split("; ")
-        .find((part) => part.startsWith("XSRF-TOKEN="))
-        ?.split("=")[1];
-      const response = await fetch(path, {
-        method,
-        headers: {
-          Accept: "application/json",
-          "Content-Type": "application/json",
-          ...(xsrf ? { "X-XSRF-TOKEN": decodeURIComponent(xsrf) } : {}),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return {
-        status: response.status,
-        body: await response.json().catch(() => null),
-      };
-    },
-    { method, path, body },
-  );
-  assert.ok(
-    reply.status < 300,
-    `${method} ${path}: ${reply.status} ${JSON.stringify(reply.body)}`,
-  );
-  return reply.body;
+  return pageApi(p, method, path, body);
 }
 
 /** A donor with an online declaration and one donation today: claimable. */

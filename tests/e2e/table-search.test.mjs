@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import { before, describe, test } from "node:test";
-import { BASE_URL, pagesForThisFile } from "./helpers.mjs";
+import { BASE_URL, pageApi, pagesForThisFile
+} from "./helpers.mjs";
 
 /**
  * The search boxes of Donations, New Claim, Claimed, Past Claims and Import history: each says
@@ -16,35 +17,9 @@ let page;
 let receipt;
 let acceptedId;
 
-/** A JSON call with the page's session and XSRF token, as the SPA makes it. */
+/** A JSON call with the page's session and XSRF token (tests/e2e/helpers.mjs). */
 async function api(method, path, body) {
-  const reply = await page.evaluate(
-    async ({ method, path, body }) => {
-      const xsrf = document.cookie
-        .split("; ")
-        .find((part) => part.startsWith("XSRF-TOKEN="))
-        ?.split("=")[1];
-      const response = await fetch(path, {
-        method,
-        headers: {
-          Accept: "application/json",
-          "Content-Type": "application/json",
-          ...(xsrf ? { "X-XSRF-TOKEN": decodeURIComponent(xsrf) } : {}),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return {
-        status: response.status,
-        body: await response.json().catch(() => null),
-      };
-    },
-    { method, path, body },
-  );
-  assert.ok(
-    reply.status < 300,
-    `${method} ${path}: ${reply.status} ${JSON.stringify(reply.body)}`,
-  );
-  return reply.body;
+  return pageApi(page, method, path, body);
 }
 
 async function declaredDonor(first, last) {
