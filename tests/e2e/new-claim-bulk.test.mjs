@@ -1,8 +1,7 @@
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import { describe, test } from "node:test";
-import { BASE_URL, pageApi, pagesForThisFile
-} from "./helpers.mjs";
+import { BASE_URL, pageApi, pagesForThisFile } from "./helpers.mjs";
 
 /**
  * New Claim's bulk actions: "Exclude from claim…" on selected rows and "Add back" on the

@@ -1,8 +1,7 @@
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import { before, describe, test } from "node:test";
-import { BASE_URL, pageApi, pagesForThisFile
-} from "./helpers.mjs";
+import { BASE_URL, pageApi, pagesForThisFile } from "./helpers.mjs";
 
 /**
  * The search boxes of Donations, New Claim, Claimed, Past Claims and Import history: each says
