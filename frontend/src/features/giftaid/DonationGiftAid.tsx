@@ -3,19 +3,15 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/Button';
-import { FormError, SubmitButton, TextField, useForm } from '@/components/forms';
-import { Modal } from '@/components/Modal';
 import { showToast } from '@/components/toasts/store';
 import { pathFor } from '@/config/paths';
 import { useUser } from '@/lib/auth-store';
 import { formatMoney } from '@/lib/format';
-import { ApiError } from '@/lib/api-client';
 import { can } from '@/lib/permissions';
 import { giftAidApi, type GiftAidInfo } from './api';
+import { ExcludeReasonDialog } from './ExcludeReasonDialog';
 import { GiftAidStateBadge } from './GiftAidBadge';
 import { fixLinkFor, reasonText } from './state';
-
-const EXCLUDE_REASON_MAX = 200;
 
 interface Props {
   donation: { id: string; donor_id: string | null; gift_aid?: GiftAidInfo };
@@ -27,7 +23,6 @@ export function DonationGiftAid({ donation }: Props) {
   const client = useQueryClient();
   const [excluding, setExcluding] = useState(false);
   const [including, setIncluding] = useState(false);
-  const form = useForm({ reason: '' });
   const user = useUser();
   const info = donation.gift_aid;
   if (!info) return null;
@@ -43,19 +38,11 @@ export function DonationGiftAid({ donation }: Props) {
     void client.invalidateQueries({ queryKey: ['donations'] });
     void client.invalidateQueries({ queryKey: ['table'] });
   };
-  const exclude = () =>
-    form.submit(async ({ reason }) => {
-      const text = reason.trim();
-      if (!text || text.length > EXCLUDE_REASON_MAX) {
-        throw new ApiError(422, {
-          errors: { reason: [t('giftaid.donation.exclude_reason_rule')] },
-        });
-      }
-      await giftAidApi.exclude(donation.id, text);
-      setExcluding(false);
-      form.reset();
-      refresh(t('giftaid.donation.excluded'));
-    });
+  const exclude = async (reason: string) => {
+    await giftAidApi.exclude(donation.id, reason);
+    setExcluding(false);
+    refresh(t('giftaid.donation.excluded'));
+  };
   const include = async () => {
     setIncluding(true);
     try {
@@ -115,31 +102,13 @@ export function DonationGiftAid({ donation }: Props) {
         )}
       </div>
       {excluding && (
-        <Modal title={t('giftaid.donation.exclude_title')}>
-          <form
-            noValidate
-            onSubmit={(event) => {
-              event.preventDefault();
-              void exclude();
-            }}
-          >
-            <p>{t('giftaid.donation.exclude_explain')}</p>
-            <FormError message={form.generalError} />
-            <TextField
-              form={form}
-              name="reason"
-              label={t('giftaid.fields.exclude_reason')}
-              maxLength={EXCLUDE_REASON_MAX}
-              required
-            />
-            <div className="form-actions">
-              <Button onClick={() => setExcluding(false)}>{t('common.cancel')}</Button>
-              <SubmitButton processing={form.processing}>
-                {t('giftaid.donation.exclude')}
-              </SubmitButton>
-            </div>
-          </form>
-        </Modal>
+        <ExcludeReasonDialog
+          title={t('giftaid.donation.exclude_title')}
+          explain={t('giftaid.donation.exclude_explain')}
+          confirmLabel={t('giftaid.donation.exclude')}
+          onCancel={() => setExcluding(false)}
+          onSubmit={exclude}
+        />
       )}
     </div>
   );

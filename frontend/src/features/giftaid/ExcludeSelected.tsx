@@ -1,13 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Button } from '@/components/Button';
-import { FormError, SubmitButton, TextField, useForm } from '@/components/forms';
-import { Modal } from '@/components/Modal';
 import { pathFor } from '@/config/paths';
-import { ApiError } from '@/lib/api-client';
 import { giftAidApi, type BulkGiftAidResult } from './api';
-
-const EXCLUDE_REASON_MAX = 200;
+import { ExcludeReasonDialog } from './ExcludeReasonDialog';
 
 interface DialogProps {
   ids: string[];
@@ -19,44 +14,15 @@ interface DialogProps {
 /** "Exclude from claim…": asks for the reason (1..200 characters), then excludes the selection. */
 export function ExcludeSelectedDialog({ ids, onCancel, onDone }: DialogProps) {
   const { t } = useTranslation();
-  const form = useForm({ reason: '' });
-  const exclude = () =>
-    form.submit(async ({ reason }) => {
-      const text = reason.trim();
-      if (!text || text.length > EXCLUDE_REASON_MAX) {
-        throw new ApiError(422, {
-          errors: { reason: [t('giftaid.donation.exclude_reason_rule')] },
-        });
-      }
-      onDone(await giftAidApi.excludeMany(ids, text));
-    });
   return (
-    <Modal title={t('giftaid.new_claim.exclude_title', { count: ids.length })}>
-      <form
-        noValidate
-        data-testid="exclude-selected"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void exclude();
-        }}
-      >
-        <p>{t('giftaid.new_claim.exclude_explain')}</p>
-        <FormError message={form.generalError} />
-        <TextField
-          form={form}
-          name="reason"
-          label={t('giftaid.fields.exclude_reason')}
-          maxLength={EXCLUDE_REASON_MAX}
-          required
-        />
-        <div className="form-actions">
-          <Button onClick={onCancel}>{t('common.cancel')}</Button>
-          <SubmitButton processing={form.processing}>
-            {t('giftaid.new_claim.exclude_confirm')}
-          </SubmitButton>
-        </div>
-      </form>
-    </Modal>
+    <ExcludeReasonDialog
+      title={t('giftaid.new_claim.exclude_title', { count: ids.length })}
+      explain={t('giftaid.new_claim.exclude_explain')}
+      confirmLabel={t('giftaid.new_claim.exclude_confirm')}
+      testId="exclude-selected"
+      onCancel={onCancel}
+      onSubmit={async (reason) => onDone(await giftAidApi.excludeMany(ids, reason))}
+    />
   );
 }
 
