@@ -50,9 +50,12 @@ def register() -> Response:
 @public
 def login() -> Response:
     body = parse_body(schemas.LoginBody, current_request())
-    user, issued = service.login(body.email, body.password, remember=body.remember, client_ip=_client_ip())
+    user, issued, tenant = service.login(
+        body.email, body.password, remember=body.remember, client_ip=_client_ip()
+    )
     pending = not issued.session.two_factor_passed
-    return _with_session({"user": service.user_view(user, issued.session), "two_factor": pending}, issued)
+    view = service.user_view(user, issued.session, tenant)
+    return _with_session({"user": view, "two_factor": pending}, issued)
 
 
 @bp.route("/logout", methods=["POST"])

@@ -124,8 +124,13 @@ def create_user(
 
 
 # ------------------------------------------------------------------ views
-def user_view(user: User, session: Any = None) -> dict[str, Any]:
-    tenant = repository.get_tenant(user.tenant_id)
+_READ_TENANT: Any = object()
+
+
+def user_view(user: User, session: Any = None, tenant: Any = _READ_TENANT) -> dict[str, Any]:
+    """The signed-in user as the SPA sees it; `tenant`: the charity already read (None: none)."""
+    if tenant is _READ_TENANT:
+        tenant = repository.get_tenant(user.tenant_id)
     passed = not user.two_factor_enabled or bool(session is not None and session.two_factor_passed)
     preferences = user.preferences.as_dict() if user.preferences is not None else {}
     notifications = preferences.get("notifications") or {}
@@ -156,8 +161,9 @@ def user_view(user: User, session: Any = None) -> dict[str, Any]:
 # ------------------------------------------------------------------ sign-in
 def login(
     email_address: str, password: str, *, remember: bool, client_ip: str
-) -> tuple[User, sessions.Issued]:
-    """Same answer and the same work for an unknown email and a wrong password."""
+) -> tuple[User, sessions.Issued, Tenant | None]:
+    """Same answer and the same work for an unknown email and a wrong password. Returns the user,
+    the new session and the user's charity (None for a platform user)."""
     buckets = (
         (f"login:{email_address}:{client_ip}", LOGIN_LIMIT_PER_EMAIL_AND_IP),
         (f"login:{email_address}", LOGIN_LIMIT_PER_EMAIL),
@@ -184,7 +190,7 @@ def login(
     audit.record(
         user.tenant_id, "auth.login", actor_id=user.user_id, two_factor_pending=user.two_factor_enabled
     )
-    return user, issued
+    return user, issued, tenant
 
 
 def sign_in_new_user(user: User) -> sessions.Issued:
