@@ -59,6 +59,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "This donation is in a Gift Aid claim, so it cannot be excluded.",
         "es": "Esta donación está en una reclamación de Gift Aid, así que no puede excluirse.",
     },
+    "giftaid.donation_in_claim_add_back": {
+        "en": "This donation is in a Gift Aid claim, so it cannot be added back.",
+        "es": "Esta donación está en una reclamación de Gift Aid, así que no puede volver a añadirse.",
+    },
 }
 
 CATALOG.update(reasons.CATALOG)

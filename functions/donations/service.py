@@ -328,18 +328,24 @@ def totals(who: Principal, values: dict[str, Any], search: str = "") -> dict[str
 
 def exclude(who: Principal, donation_id: str, reason: str) -> dict[str, Any]:
     """Park a donation out of Gift Aid claims, with the user's reason (reversible)."""
-    return _set_exclusion(who, donation_id, reason, "donation.gift_aid_excluded")
+    return _set_exclusion(who, donation_id, reason, "donation.gift_aid_excluded", "giftaid.donation_in_claim")
 
 
 def include(who: Principal, donation_id: str) -> dict[str, Any]:
     """Undo an exclusion: the donation is assessed again."""
-    return _set_exclusion(who, donation_id, None, "donation.gift_aid_included")
+    return _set_exclusion(
+        who, donation_id, None, "donation.gift_aid_included", "giftaid.donation_in_claim_add_back"
+    )
 
 
-def _set_exclusion(who: Principal, donation_id: str, reason: str | None, action: str) -> dict[str, Any]:
+def _set_exclusion(
+    who: Principal, donation_id: str, reason: str | None, action: str, held_key: str
+) -> dict[str, Any]:
+    """Exclude (a reason) or include (None); `held_key` words the refusal of a donation held by a
+    claim ("cannot be excluded" / "cannot be added back")."""
     donation = repository.get(who.tenant_id, donation_id)
     if donation.claim_id:
-        raise Conflict("giftaid.donation_in_claim")
+        raise Conflict(held_key)
     donation.gift_aid_excluded_reason = reason
     donor = (
         donors.get_many(who.tenant_id, [donation.donor_id]).get(donation.donor_id or "")

@@ -107,6 +107,19 @@ def test_bulk_exclude_and_include_report_each_id_and_move_the_new_claim_totals(o
     # a donation held by a claim is refused by "Add back" too, another charity's is not found
     refused = owner.post("/api/donations/gift-aid/bulk-include", {"ids": [held["id"]]}).json
     assert [row["outcome"] for row in refused["results"]] == ["refused"]
+    # ... in add-back words, not the exclude's
+    assert refused["results"][0]["message"] == (
+        "This donation is in a Gift Aid claim, so it cannot be added back."
+    )
+    single = owner.post(f"/api/donations/{held['id']}/gift-aid/include")
+    assert single.status == 409, single
+    assert single.json["message"] == "This donation is in a Gift Aid claim, so it cannot be added back."
+    spanish = owner.post(
+        "/api/donations/gift-aid/bulk-include", {"ids": [held["id"]]}, headers={"Accept-Language": "es"}
+    ).json
+    assert spanish["results"][0]["message"] == (
+        "Esta donación está en una reclamación de Gift Aid, así que no puede volver a añadirse."
+    )
     assert (
         other.post("/api/donations/gift-aid/bulk-include", {"ids": [first["id"]]}).json["results"][0][
             "outcome"
