@@ -13,7 +13,9 @@ export function NotificationBell() {
   const client = useQueryClient();
   const [open, setOpen] = useState(false);
   const bell = useRef<HTMLButtonElement>(null);
-  // Escape closes the open menu and gives the focus back to the bell.
+  const menu = useRef<HTMLDivElement>(null);
+  // Escape closes the open menu and gives the focus back to the bell; a click (or touch) outside
+  // the bell and its menu closes it too.
   useEffect(() => {
     if (!open) return;
     const onKey = (event: KeyboardEvent) => {
@@ -21,8 +23,15 @@ export function NotificationBell() {
       setOpen(false);
       bell.current?.focus();
     };
+    const onPointer = (event: PointerEvent) => {
+      if (menu.current && !menu.current.contains(event.target as Node)) setOpen(false);
+    };
     window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
+    document.addEventListener('pointerdown', onPointer);
+    return () => {
+      window.removeEventListener('keydown', onKey);
+      document.removeEventListener('pointerdown', onPointer);
+    };
   }, [open]);
   const { data } = useQuery({
     queryKey: ['notifications', 'unread'],
@@ -36,7 +45,7 @@ export function NotificationBell() {
   const unread = data?.data ?? [];
 
   return (
-    <div className="dropdown">
+    <div className="dropdown" ref={menu}>
       <button
         ref={bell}
         type="button"
