@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
 import { LanguageSwitcher } from '@/components/LanguageSwitcher';
 import { Logo } from '@/components/Logo';
+import { MAIN_CONTENT_ID, SkipLink } from '@/components/SkipLink';
 import { paths, pathFor } from '@/config/paths';
 
 /** The fallback layout for a route that names no known layout. */
@@ -9,6 +10,7 @@ export function GuestLayout() {
   const { t } = useTranslation();
   return (
     <div className="guest-layout">
+      <SkipLink />
       <header className="guest-layout__header">
         <Link to="/">
           <Logo />
@@ -19,7 +21,7 @@ export function GuestLayout() {
           <LanguageSwitcher />
         </nav>
       </header>
-      <main className="guest-layout__content">
+      <main id={MAIN_CONTENT_ID} className="guest-layout__content" tabIndex={-1}>
         <Outlet />
       </main>
     </div>

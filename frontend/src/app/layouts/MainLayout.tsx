@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
+import { MAIN_CONTENT_ID, SkipLink } from '@/components/SkipLink';
 import { TicketPanel } from '@/features/support/TicketPanel';
 import { Breadcrumbs } from '../main/Breadcrumbs';
 import { Header } from '../main/Header';
@@ -8,11 +8,7 @@ import { IdleWatcher } from '../main/IdleWatcher';
 import { Sidebar, SIDEBAR_ID } from '../main/Sidebar';
 import { useCurrentRouteName } from '../useCurrentRoute';
 
-/** The id of <main>, the target of the "Skip to content" link. */
-export const MAIN_CONTENT_ID = 'main-content';
-
 export function MainLayout() {
-  const { t } = useTranslation();
   const [sidebarOpen, setSidebarOpen] = useState(false);
   const [supportOpen, setSupportOpen] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
@@ -38,16 +34,7 @@ export function MainLayout() {
   return (
     <div className="main-layout">
       {/* First in the tab order: jumps past the sidebar and header to the page itself. */}
-      <a
-        className="skip-link"
-        href={`#${MAIN_CONTENT_ID}`}
-        onClick={(event) => {
-          event.preventDefault();
-          document.getElementById(MAIN_CONTENT_ID)?.focus();
-        }}
-      >
-        {t('common.skip_to_content')}
-      </a>
+      <SkipLink />
       <Sidebar open={sidebarOpen} onOpenSupport={() => setSupportOpen(true)} />
       {sidebarOpen && <div className="sidebar__scrim" onClick={() => setSidebarOpen(false)} />}
       <div className="main-layout__body">
