@@ -1,4 +1,5 @@
 import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import { Link, type LinkProps } from 'react-router';
 
 export const BUTTON_VARIANTS = ['primary', 'secondary', 'danger', 'link'] as const;
 export type ButtonVariant = (typeof BUTTON_VARIANTS)[number];
@@ -8,6 +9,11 @@ interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   /** Busy: disabled and announced as busy; the label stays so the width does not jump. */
   loading?: boolean;
   children: ReactNode;
+}
+
+function buttonClass(variant: ButtonVariant, className?: string): string {
+  const base = variant === 'link' ? 'link-button' : `button button--${variant}`;
+  return className ? `${base} ${className}` : base;
 }
 
 /** The one button: primary (one per screen), secondary, danger, link-styled. */
@@ -21,7 +27,7 @@ export function Button({
   'aria-busy': ariaBusy,
   ...rest
 }: ButtonProps) {
-  const base = variant === 'link' ? 'link-button' : `button button--${variant}`;
+  const base = buttonClass(variant);
   return (
     <button
       {...rest}
@@ -34,4 +40,13 @@ export function Button({
       {children}
     </button>
   );
+}
+
+/** A link (navigation) that looks like a Button: same classes and variants. */
+export function ButtonLink({
+  variant = 'secondary',
+  className,
+  ...rest
+}: LinkProps & { variant?: Exclude<ButtonVariant, 'link'> }) {
+  return <Link {...rest} className={buttonClass(variant, className)} />;
 }

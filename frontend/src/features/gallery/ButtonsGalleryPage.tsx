@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
-import { BUTTON_VARIANTS, Button } from '@/components/Button';
+import { BUTTON_VARIANTS, Button, ButtonLink } from '@/components/Button';
 import { PageHeader } from '@/components/PageHeader';
 import { showToast } from '@/components/toasts/store';
-import { routeTitleKey } from '@/config/paths';
+import { pathFor, routeTitleKey } from '@/config/paths';
 import { GallerySection } from './GallerySection';
 
-/** /buttons: every Button variant in its states. */
+/** /buttons: every Button variant in its states, and ButtonLink (a link dressed as a button). */
 export default function ButtonsGalleryPage() {
   const { t } = useTranslation();
   return (
@@ -55,6 +55,16 @@ export default function ButtonsGalleryPage() {
           <Button variant="danger" loading>
             {t('gallery.buttons.deleting')}
           </Button>
+        </div>
+      </GallerySection>
+      <GallerySection title={t('gallery.buttons.links_title')}>
+        <p className="muted">{t('gallery.buttons.links_about')}</p>
+        <div className="gallery__row">
+          {BUTTON_VARIANTS.filter((variant) => variant !== 'link').map((variant) => (
+            <ButtonLink key={variant} variant={variant} to={pathFor('ui.cards')}>
+              {t(`gallery.buttons.${variant}`)}
+            </ButtonLink>
+          ))}
         </div>
       </GallerySection>
     </div>

@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/Badge';
 import { Button } from '@/components/Button';
@@ -8,9 +9,11 @@ import { Spinner } from '@/components/Spinner';
 import { StatTiles } from '@/components/StatTiles';
 import { routeTitleKey } from '@/config/paths';
 
-/** /cards: Card, StatTiles, Badge and EmptyState in their states. */
+/** /cards: Card (and its variants), StatTiles, Badge and EmptyState in their states. */
 export default function CardsGalleryPage() {
   const { t } = useTranslation();
+  const labelledId = useId();
+  const formId = useId();
   return (
     <div className="gallery">
       <PageHeader title={t(routeTitleKey('ui.cards'))} />
@@ -24,6 +27,31 @@ export default function CardsGalleryPage() {
         footer={<Button variant="primary">{t('gallery.buttons.primary')}</Button>}
       >
         <p>{t('gallery.cards.actions_body')}</p>
+      </Card>
+      <Card
+        title={t('gallery.cards.labelled_title')}
+        titleId={labelledId}
+        testId="gallery-labelled-card"
+      >
+        <p>{t('gallery.cards.labelled_body')}</p>
+        <Card as="div" title={t('gallery.cards.sub_title')} headingLevel={3}>
+          <p>{t('gallery.cards.sub_body')}</p>
+        </Card>
+      </Card>
+      <Card
+        as="form"
+        className="form-card"
+        title={t('gallery.cards.form_title')}
+        titleId={formId}
+        noValidate
+        onSubmit={(event) => event.preventDefault()}
+        footer={
+          <Button variant="primary" type="submit">
+            {t('gallery.cards.form_save')}
+          </Button>
+        }
+      >
+        <p>{t('gallery.cards.form_body')}</p>
       </Card>
       <Card title={t('gallery.cards.badges_title')}>
         <div className="gallery__row">

@@ -1,11 +1,12 @@
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
+import { Card } from '@/components/Card';
 
-/** One named state of a component in the gallery. */
+/** One named state of a component in the gallery: a card labelled by its title. */
 export function GallerySection({ title, children }: { title: string; children: ReactNode }) {
+  const titleId = useId();
   return (
-    <section className="card" aria-label={title}>
-      <h2>{title}</h2>
+    <Card title={title} titleId={titleId}>
       {children}
-    </section>
+    </Card>
   );
 }

@@ -25,6 +25,15 @@ describe('the component gallery', () => {
     }
     const busy = within(screen.getByRole('region', { name: 'Loading' }));
     expect(busy.getByRole('button', { name: 'Saving…' })).toHaveAttribute('aria-busy', 'true');
+    const links = within(screen.getByRole('region', { name: 'Links styled as buttons' }));
+    for (const [name, variant] of [
+      ['Primary', 'button--primary'],
+      ['Secondary', 'button--secondary'],
+      ['Danger', 'button--danger'],
+    ] as const) {
+      expect(links.getByRole('link', { name })).toHaveAttribute('href', '/cards');
+      expect(links.getByRole('link', { name })).toHaveClass('button', variant);
+    }
   });
 
   it('/buttons in Spanish', async () => {
@@ -54,6 +63,14 @@ describe('the component gallery', () => {
     expect(screen.getByText('Accepted')).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('Loading');
     expect(screen.getByTestId('empty-state')).toHaveTextContent('No donations yet');
+    const labelled = screen.getByRole('region', { name: 'Labelled card' });
+    expect(labelled).toHaveAttribute('data-testid', 'gallery-labelled-card');
+    expect(
+      within(labelled).getByRole('heading', { level: 3, name: 'Card with a smaller title' }),
+    ).toBeInTheDocument();
+    const form = screen.getByRole('form', { name: 'Form card' });
+    expect(form).toHaveClass('card', 'form-card');
+    expect(within(form).getByRole('button', { name: 'Save' })).toHaveAttribute('type', 'submit');
     await i18n.changeLanguage('es');
     expect(await screen.findByText('Aún no hay donaciones')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Tarjetas' })).toBeInTheDocument();
