@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useRouteError } from 'react-router';
 import { LoadingBar } from '@/components/loading-bar/LoadingBar';
 import { loadingBar } from '@/components/loading-bar/store';
+import { PageHeader } from '@/components/PageHeader';
 import { isChunkLoadError, reloadForChunkError } from '@/lib/chunks';
 import { ErrorShell } from './layouts/ErrorShell';
 
@@ -18,7 +19,7 @@ export function RouteError() {
   return (
     <ErrorShell>
       <LoadingBar />
-      <h1>{t('errors.route_failed_title')}</h1>
+      <PageHeader title={t('errors.route_failed_title')} centred />
       <p>{t('errors.route_failed_body')}</p>
       <p>
         <a href={window.location.href}>{t('errors.try_again')}</a> ·{' '}

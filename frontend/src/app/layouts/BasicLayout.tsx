@@ -1,8 +1,10 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
+import { Card } from '@/components/Card';
 import { LanguageSwitcher } from '@/components/LanguageSwitcher';
 import { Logo } from '@/components/Logo';
+import { MAIN_CONTENT_ID, SkipLink } from '@/components/SkipLink';
 import { pathFor } from '@/config/paths';
 import { prefetchSignedInApp } from '../routes';
 
@@ -18,12 +20,13 @@ export function BasicLayout() {
   }, []);
   return (
     <div className="basic-layout">
+      <SkipLink />
       <div className="basic-layout__logo">
         <Logo size={40} />
       </div>
-      <main className="basic-layout__card card">
+      <Card as="main" id={MAIN_CONTENT_ID} className="basic-layout__card" tabIndex={-1}>
         <Outlet />
-      </main>
+      </Card>
       <footer className="basic-layout__footer">
         <Link to={pathFor('legal.terms')}>{t('footer.terms')}</Link>
         <Link to={pathFor('legal.privacy')}>{t('footer.privacy')}</Link>

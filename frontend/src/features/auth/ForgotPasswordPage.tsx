@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FormError, SubmitButton, TextField, useForm } from '@/components/forms';
+import { PageHeader } from '@/components/PageHeader';
 import { paths } from '@/config/paths';
 import { authApi } from './api';
 
@@ -18,7 +19,7 @@ export default function ForgotPasswordPage() {
 
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate>
-      <h1>{t('auth.forgot.title')}</h1>
+      <PageHeader title={t('auth.forgot.title')} />
       <p>{t('auth.forgot.intro')}</p>
       {status && (
         <div className="form-success" role="status">

@@ -1,14 +1,18 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { CheckboxField, FormError, SubmitButton, TextField, useForm } from '@/components/forms';
+import { PageHeader } from '@/components/PageHeader';
 import { paths, pathFor } from '@/config/paths';
 import { authStore } from '@/lib/auth-store';
 import { takeIntendedUrl } from '@/lib/intended-url';
+import { prefetchDashboard } from '@/features/dashboard/api';
 import { authApi } from './api';
 
 export default function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const client = useQueryClient();
   const form = useForm({ email: '', password: '', remember: false });
 
   const onSubmit = async (event: React.FormEvent) => {
@@ -21,12 +25,14 @@ export default function LoginPage() {
       return;
     }
     authStore.setUser(result.user);
-    navigate(takeIntendedUrl());
+    const next = takeIntendedUrl();
+    if (next === paths.home) prefetchDashboard(client, result.user);
+    navigate(next);
   };
 
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate>
-      <h1>{t('auth.login.title')}</h1>
+      <PageHeader title={t('auth.login.title')} />
       <FormError message={form.generalError} />
       <TextField
         form={form}

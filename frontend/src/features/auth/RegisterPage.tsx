@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { FormError, SubmitButton, TextField, useForm } from '@/components/forms';
+import { PageHeader } from '@/components/PageHeader';
 import { paths } from '@/config/paths';
 import { authStore } from '@/lib/auth-store';
 import { authApi } from './api';
@@ -26,7 +27,7 @@ export default function RegisterPage() {
 
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate>
-      <h1>{t('auth.register.title')}</h1>
+      <PageHeader title={t('auth.register.title')} />
       <FormError message={form.generalError} />
       <TextField form={form} name="charity_name" label={t('auth.fields.charity_name')} required />
       <TextField

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FormError, SubmitButton, useForm } from '@/components/forms';
+import { PageHeader } from '@/components/PageHeader';
 import { paths } from '@/config/paths';
 import { useUser } from '@/lib/auth-store';
 import { authApi } from './api';
@@ -20,7 +21,7 @@ export default function ResendVerificationPage() {
 
   return (
     <form onSubmit={(event) => void onSubmit(event)}>
-      <h1>{t('auth.resend.title')}</h1>
+      <PageHeader title={t('auth.resend.title')} />
       <p>
         {user?.email_verified_at
           ? t('auth.resend.already_verified')

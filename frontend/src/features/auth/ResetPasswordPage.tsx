@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { FormError, SubmitButton, TextField, useForm } from '@/components/forms';
+import { PageHeader } from '@/components/PageHeader';
 import { showToast } from '@/components/toasts/store';
 import { paths } from '@/config/paths';
 import { authApi } from './api';
@@ -26,7 +27,7 @@ export default function ResetPasswordPage() {
 
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate>
-      <h1>{t('auth.reset.title')}</h1>
+      <PageHeader title={t('auth.reset.title')} />
       <FormError message={form.generalError} />
       <TextField
         form={form}

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { FormError, SubmitButton, TextField, useForm } from '@/components/forms';
+import { PageHeader } from '@/components/PageHeader';
 import { paths } from '@/config/paths';
 import { authStore, logout } from '@/lib/auth-store';
 import { takeIntendedUrl } from '@/lib/intended-url';
@@ -32,7 +33,7 @@ export default function TwoFactorChallengePage() {
 
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate>
-      <h1>{t('auth.two_factor.title')}</h1>
+      <PageHeader title={t('auth.two_factor.title')} />
       <p>{useRecovery ? t('auth.two_factor.recovery_intro') : t('auth.two_factor.code_intro')}</p>
       <FormError message={form.generalError} />
       {useRecovery ? (

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
+import { PageHeader } from '@/components/PageHeader';
 import { Spinner } from '@/components/Spinner';
 import { paths, pathFor } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
@@ -36,7 +37,7 @@ export default function VerifyEmailPage() {
 
   return (
     <div>
-      <h1>{t('auth.verify_email.title')}</h1>
+      <PageHeader title={t('auth.verify_email.title')} />
       {!outcome && <Spinner />}
       {outcome && (
         <div className={outcome.ok ? 'form-success' : 'form-error'} role="status">

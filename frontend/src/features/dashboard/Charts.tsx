@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { Card } from '@/components/Card';
 import { formatMoney } from '@/lib/format';
 import type { Dashboard } from './api';
 
@@ -22,7 +23,7 @@ function ColumnChart({ title, bars }: { title: string; bars: Bar[] }) {
   const max = Math.max(1, ...bars.map((bar) => bar.value));
   const width = (WIDTH - BAR_GAP * bars.length) / Math.max(1, bars.length);
   return (
-    <figure className="card chart" data-testid="chart">
+    <Card as="figure" className="chart" testId="chart">
       <figcaption>
         <h2>{title}</h2>
       </figcaption>
@@ -59,7 +60,7 @@ function ColumnChart({ title, bars }: { title: string; bars: Bar[] }) {
         ))}
       </ol>
       <DataList bars={bars} title={title} />
-    </figure>
+    </Card>
   );
 }
 
@@ -67,7 +68,7 @@ function ColumnChart({ title, bars }: { title: string; bars: Bar[] }) {
 function BarList({ title, bars, empty }: { title: string; bars: Bar[]; empty: string }) {
   const max = Math.max(1, ...bars.map((bar) => bar.value));
   return (
-    <figure className="card chart" data-testid="chart">
+    <Card as="figure" className="chart" testId="chart">
       <figcaption>
         <h2>{title}</h2>
       </figcaption>
@@ -91,7 +92,7 @@ function BarList({ title, bars, empty }: { title: string; bars: Bar[]; empty: st
         </div>
       )}
       <DataList bars={bars} title={title} />
-    </figure>
+    </Card>
   );
 }
 

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { Card } from '@/components/Card';
 import { EmptyState } from '@/components/EmptyState';
 import { PageHeader } from '@/components/PageHeader';
 import { Spinner } from '@/components/Spinner';
@@ -116,7 +117,7 @@ export default function DashboardPage() {
   return (
     <section>
       <PageHeader title={t(routeTitleKey('home'))} />
-      <div className="card">
+      <Card as="div">
         <h2>{t('dashboard.welcome', { name: user?.name ?? '' })}</h2>
         {user?.tenant && <p>{t('dashboard.charity', { charity: user.tenant.name })}</p>}
         {user && !user.email_verified_at && (
@@ -125,7 +126,7 @@ export default function DashboardPage() {
             <Link to={pathFor('verification.resend')}>{t('auth.verify_email.resend')}</Link>
           </p>
         )}
-      </div>
+      </Card>
       {isAdmin(user) ? (
         <PlatformOverview />
       ) : !can(user, 'view-dashboard') ? (

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { Card } from '@/components/Card';
 import { pathFor } from '@/config/paths';
 import { useUser } from '@/lib/auth-store';
 import { can } from '@/lib/permissions';
@@ -25,7 +26,7 @@ export function SetupChecklist({ setup }: { setup: Setup | null | undefined }) {
   if (!setup || setup.complete) return null;
   const done = setup.steps.filter((step) => step.done).length;
   return (
-    <section className="card setup-checklist" aria-labelledby="setup-title" data-testid="setup">
+    <Card className="setup-checklist" aria-labelledby="setup-title" testId="setup">
       <h2 id="setup-title">{t('dashboard.setup.title')}</h2>
       <p>{t('dashboard.setup.progress', { done, total: setup.steps.length })}</p>
       <ol className="setup-steps">
@@ -63,6 +64,6 @@ export function SetupChecklist({ setup }: { setup: Setup | null | undefined }) {
           );
         })}
       </ol>
-    </section>
+    </Card>
   );
 }

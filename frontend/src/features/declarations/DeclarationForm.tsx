@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/Button';
+import { Card } from '@/components/Card';
 import {
   CheckboxField,
   FieldError,
@@ -69,9 +70,10 @@ export function DeclarationForm({ donorId, onSaved, onCancel }: Props) {
     });
 
   return (
-    <form
-      className="card"
-      data-testid="declaration-form"
+    <Card
+      as="form"
+
+      testId="declaration-form"
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
@@ -157,6 +159,6 @@ export function DeclarationForm({ donorId, onSaved, onCancel }: Props) {
         <Button onClick={onCancel}>{t('common.cancel')}</Button>
         <SubmitButton processing={form.processing}>{t('declarations.save')}</SubmitButton>
       </div>
-    </form>
+    </Card>
   );
 }

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge, type BadgeColour } from '@/components/Badge';
 import { Button } from '@/components/Button';
+import { Card } from '@/components/Card';
 import { showToast } from '@/components/toasts/store';
 import { formatDate } from '@/lib/format';
 import { declarationKeys, declarationsApi, type Declaration, type DeclarationStatus } from './api';
@@ -41,15 +42,19 @@ export function DeclarationsPanel({ donorId }: { donorId: string }) {
   };
 
   return (
-    <div className="card" id="declarations" data-testid="declarations">
-      <div className="card__header">
-        <h2>{t('declarations.title')}</h2>
-        {!adding && (
+    <Card
+      as="div"
+      id="declarations"
+      testId="declarations"
+      title={t('declarations.title')}
+      actions={
+        !adding && (
           <Button variant="primary" onClick={() => setAdding(true)}>
             {t('declarations.add')}
           </Button>
-        )}
-      </div>
+        )
+      }
+    >
       {adding && (
         <DeclarationForm
           donorId={donorId}
@@ -167,6 +172,6 @@ export function DeclarationsPanel({ donorId }: { donorId: string }) {
           }}
         />
       )}
-    </div>
+    </Card>
   );
 }

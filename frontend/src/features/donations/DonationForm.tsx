@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Card } from '@/components/Card';
 import {
   CheckboxField,
   FieldError,
@@ -130,11 +131,12 @@ export function DonationForm(props: DonationFormProps) {
   };
 
   return (
-    <form
+    <Card
+      as="form"
       onSubmit={(event) => void submit(event)}
       noValidate
-      className="card form-card"
-      data-testid="donation-form"
+      className="form-card"
+      testId="donation-form"
     >
       <FormError message={form.generalError} />
       {form.generalError && props.onReload && (
@@ -256,6 +258,6 @@ export function DonationForm(props: DonationFormProps) {
         </button>
         <SubmitButton processing={form.processing}>{props.submitLabel}</SubmitButton>
       </div>
-    </form>
+    </Card>
   );
 }

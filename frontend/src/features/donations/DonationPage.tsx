@@ -1,7 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { ButtonLink } from '@/components/Button';
 import { Badge } from '@/components/Badge';
+import { Card } from '@/components/Card';
 import { PageHeader } from '@/components/PageHeader';
 import { Spinner } from '@/components/Spinner';
 import { pathFor, routeTitleKey } from '@/config/paths';
@@ -60,12 +62,12 @@ export default function DonationPage() {
       <PageHeader
         title={t(routeTitleKey('donations.show'))}
         actions={
-          <Link className="button button--primary" to={pathFor('donations.edit', { id })}>
+          <ButtonLink variant="primary" to={pathFor('donations.edit', { id })}>
             {t('table.edit')}
-          </Link>
+          </ButtonLink>
         }
       />
-      <div className="card" data-testid="donation-details">
+      <Card as="div" testId="donation-details">
         <dl className="details">
           {rows.map(([label, value]) => (
             <div key={label} style={{ display: 'contents' }}>
@@ -74,7 +76,7 @@ export default function DonationPage() {
             </div>
           ))}
         </dl>
-      </div>
+      </Card>
       <DonationGiftAid donation={donation} />
     </section>
   );

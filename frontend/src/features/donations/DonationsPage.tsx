@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { ButtonLink } from '@/components/Button';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { DataTable, type FilterDef, type TableMeta } from '@/components/data-table';
 import { filtersParam } from '@/components/data-table/filters';
@@ -164,12 +165,12 @@ export default function DonationsPage() {
         title={t(routeTitleKey('donations'))}
         actions={
           <>
-            <Link className="button button--primary" to={pathFor('donations.create')}>
+            <ButtonLink variant="primary" to={pathFor('donations.create')}>
               {t('donations.add.button')}
-            </Link>
-            <Link className="button" to={pathFor('donations.quick')}>
+            </ButtonLink>
+            <ButtonLink to={pathFor('donations.quick')}>
               {t(routeTitleKey('donations.quick'))}
-            </Link>
+            </ButtonLink>
           </>
         }
       />

@@ -1,5 +1,6 @@
 import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Card } from '@/components/Card';
 import { FieldError, FormError, SubmitButton, TextField, useForm } from '@/components/forms';
 import type { FormApi } from '@/components/forms';
 import { ApiError } from '@/lib/api-client';
@@ -119,11 +120,12 @@ export function DonorForm(props: DonorFormProps) {
     warnings[field] ? <span className="field-warning">{warnings[field]}</span> : undefined;
 
   return (
-    <form
+    <Card
+      as="form"
       onSubmit={(event) => void submit(event)}
       noValidate
-      className="card"
-      data-testid="donor-form"
+
+      testId="donor-form"
     >
       {Object.keys(warnings).length > 0 && (
         <div className="warnings" role="status">
@@ -300,7 +302,7 @@ export function DonorForm(props: DonorFormProps) {
         </button>
         <SubmitButton processing={form.processing}>{props.submitLabel}</SubmitButton>
       </div>
-    </form>
+    </Card>
   );
 }
 

@@ -1,7 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
+import { ButtonLink } from '@/components/Button';
+import { Card } from '@/components/Card';
 import { DataTable } from '@/components/data-table';
 import { PageHeader } from '@/components/PageHeader';
 import { Spinner } from '@/components/Spinner';
@@ -54,16 +56,11 @@ export default function DonorPage() {
         title={donor.name}
         actions={
           <>
-            <Link className="button" to={pathFor('donors.edit', { id })}>
-              {t('table.edit')}
-            </Link>
+            <ButtonLink to={pathFor('donors.edit', { id })}>{t('table.edit')}</ButtonLink>
             {can(user, ['manage-donations']) && (
-              <Link
-                className="button button--primary"
-                to={pathFor('donors.donations.create', { id })}
-              >
+              <ButtonLink variant="primary" to={pathFor('donors.donations.create', { id })}>
                 {t(routeTitleKey('donors.donations.create'))}
-              </Link>
+              </ButtonLink>
             )}
           </>
         }
@@ -96,7 +93,7 @@ export default function DonorPage() {
           </ul>
         </div>
       )}
-      <div className="card" data-testid="donor-details">
+      <Card as="div" testId="donor-details">
         <h2>{t('donors.sections.details')}</h2>
         <dl className="details">
           <dt>{t('donors.fields.type')}</dt>
@@ -138,7 +135,7 @@ export default function DonorPage() {
           <dt>{t('donors.fields.created_at')}</dt>
           <dd>{formatDate(donor.created_at, locale)}</dd>
         </dl>
-      </div>
+      </Card>
       <DeclarationsPanel donorId={id} />
       {/* The history is read with manage-donations (docs/api.md); without it, no call that would 403. */}
       {can(user, ['manage-donations']) && (

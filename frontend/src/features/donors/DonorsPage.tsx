@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
+import { ButtonLink } from '@/components/Button';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { DataTable, type FilterDef } from '@/components/data-table';
 import { PageHeader } from '@/components/PageHeader';
@@ -62,12 +63,10 @@ export default function DonorsPage() {
         title={t(routeTitleKey('donors'))}
         actions={
           <>
-            <Link className="button" to={pathFor('donors.merge')}>
-              {t('donors.merge.open')}
-            </Link>
-            <Link className="button button--primary" to={pathFor('donors.create')}>
+            <ButtonLink to={pathFor('donors.merge')}>{t('donors.merge.open')}</ButtonLink>
+            <ButtonLink variant="primary" to={pathFor('donors.create')}>
               {t(routeTitleKey('donors.create'))}
-            </Link>
+            </ButtonLink>
           </>
         }
       />

@@ -1,16 +1,17 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { ButtonLink } from '@/components/Button';
+import { PageHeader } from '@/components/PageHeader';
 
 export default function NotFoundPage() {
   const { t } = useTranslation();
   return (
     <section className="error-page" data-testid="not-found">
       <p className="error-page__code">404</p>
-      <h1>{t('errors.not_found_title')}</h1>
+      <PageHeader title={t('errors.not_found_title')} centred />
       <p>{t('errors.not_found_body')}</p>
-      <Link className="button button--primary" to="/">
+      <ButtonLink variant="primary" to="/">
         {t('errors.go_home')}
-      </Link>
+      </ButtonLink>
     </section>
   );
 }

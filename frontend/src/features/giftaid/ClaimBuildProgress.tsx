@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Card } from '@/components/Card';
 import { useClaimBuild } from './useClaimBuild';
 
 /** The progress of a new claim until it is sealed (or needs review); then `onFinished`. */
@@ -24,7 +25,7 @@ export function ClaimBuildProgress({
     onFinished();
   }, [finished, onFinished]);
   return (
-    <div className="card" data-testid="claim-progress">
+    <Card as="div" testId="claim-progress">
       <p role="status">
         {planning
           ? t('giftaid.build.planning')
@@ -36,6 +37,6 @@ export function ClaimBuildProgress({
         value={planning ? undefined : percent}
         aria-label={t('giftaid.build.label')}
       />
-    </div>
+    </Card>
   );
 }

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/Button';
+import { Card } from '@/components/Card';
 import { pathFor } from '@/config/paths';
 import { api } from '@/lib/api-client';
 import { formatDate, formatMoney } from '@/lib/format';
@@ -32,7 +33,7 @@ export function ClaimLines({
   });
   const lines = data?.lines;
   return (
-    <div className="card data-table" data-testid="claim-lines">
+    <Card as="div" className="data-table" testId="claim-lines">
       <h2>{t('giftaid.claim.lines')}</h2>
       <div className="table-scroll">
         <table>
@@ -86,6 +87,6 @@ export function ClaimLines({
           {t('table.next')}
         </Button>
       </div>
-    </div>
+    </Card>
   );
 }

@@ -3,6 +3,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { Button } from '@/components/Button';
+import { Card } from '@/components/Card';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { PageHeader } from '@/components/PageHeader';
 import { Spinner } from '@/components/Spinner';
@@ -107,7 +108,7 @@ export default function ClaimPage() {
           </>
         }
       />
-      <div className="card" data-testid="claim-summary">
+      <Card as="div" testId="claim-summary">
         <p>
           <strong>
             {t('giftaid.claim.title', { date: formatDate(claim.created_at, locale) })}
@@ -129,7 +130,7 @@ export default function ClaimPage() {
         {claim.irmark && (
           <p className="muted">{t('giftaid.claim.irmark', { irmark: claim.irmark })}</p>
         )}
-      </div>
+      </Card>
       <StatTiles
         label={t('giftaid.claim.totals')}
         tiles={[
@@ -182,13 +183,13 @@ export default function ClaimPage() {
         ]}
       />
       {claim.gasds.length > 0 && (
-        <div className="card">
+        <Card as="div">
           <h2>{t('giftaid.gasds.title')}</h2>
           <ClaimGasdsTable rows={claim.gasds} />
-        </div>
+        </Card>
       )}
       {claim.reversals.length > 0 && (
-        <div className="card" data-testid="claim-adjustment">
+        <Card as="div" testId="claim-adjustment">
           <h2>{t('giftaid.adjustments.in_claim')}</h2>
           {claim.other_info && (
             <p>
@@ -196,7 +197,7 @@ export default function ClaimPage() {
             </p>
           )}
           <Reversals rows={claim.reversals} testId="claim-reversals" />
-        </div>
+        </Card>
       )}
       {claim.counts.skipped > 0 && (
         <div className="notice" data-testid="claim-skipped">
@@ -266,7 +267,7 @@ export default function ClaimPage() {
         </div>
       )}
       {files && files.data.length > 0 && (
-        <div className="card" data-testid="claim-files">
+        <Card as="div" testId="claim-files">
           <h2>{t('giftaid.claim.files')}</h2>
           {claim.counts.lines > SCHEDULE_MAX_LINES && (
             <p className="muted">{t('giftaid.claim.zip_hint')}</p>
@@ -280,7 +281,7 @@ export default function ClaimPage() {
               </li>
             ))}
           </ul>
-        </div>
+        </Card>
       )}
       <ClaimLines claimId={id} errorLines={lineOf} />
       <Submissions claimId={id} state={claim.state} />

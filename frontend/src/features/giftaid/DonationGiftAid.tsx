@@ -2,7 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Button } from '@/components/Button';
+import { Button, ButtonLink } from '@/components/Button';
+import { Card } from '@/components/Card';
 import { showToast } from '@/components/toasts/store';
 import { pathFor } from '@/config/paths';
 import { useUser } from '@/lib/auth-store';
@@ -55,7 +56,7 @@ export function DonationGiftAid({ donation }: Props) {
   const excludable = ['claimable', 'not_eligible', 'needs_attention'].includes(info.state);
 
   return (
-    <div className="card" data-testid="donation-gift-aid">
+    <Card as="div" testId="donation-gift-aid">
       <h2>{t('giftaid.donation.title')}</h2>
       <dl className="details">
         <dt>{t('giftaid.fields.state')}</dt>
@@ -88,9 +89,7 @@ export function DonationGiftAid({ donation }: Props) {
       )}
       <div className="form-actions">
         {fix && info.state !== 'claimable' && info.state !== 'excluded' && (
-          <Link className="button" to={fix.to}>
-            {t(`giftaid.fix.${fix.kind}`)}
-          </Link>
+          <ButtonLink to={fix.to}>{t(`giftaid.fix.${fix.kind}`)}</ButtonLink>
         )}
         {excludable && (
           <Button onClick={() => setExcluding(true)}>{t('giftaid.donation.exclude')}</Button>
@@ -110,6 +109,6 @@ export function DonationGiftAid({ donation }: Props) {
           onSubmit={exclude}
         />
       )}
-    </div>
+    </Card>
   );
 }

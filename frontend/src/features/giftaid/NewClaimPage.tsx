@@ -1,7 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
+import { ButtonLink } from '@/components/Button';
+import { Card } from '@/components/Card';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { DataTable, type BulkAction } from '@/components/data-table';
 import { PageHeader } from '@/components/PageHeader';
@@ -107,9 +109,9 @@ export default function NewClaimPage() {
       <PageHeader
         title={t(routeTitleKey('un_claimed'))}
         actions={
-          <Link className="button" to={pathFor('giftaid_settings')}>
+          <ButtonLink to={pathFor('giftaid_settings')}>
             {t(routeTitleKey('giftaid_settings'))}
-          </Link>
+          </ButtonLink>
         }
       />
       <StatTiles
@@ -134,7 +136,7 @@ export default function NewClaimPage() {
           onFinished={() => navigate(pathFor('passed.show', { report_id: claimId }))}
         />
       ) : (
-        <div className="card" data-testid="claim-selection">
+        <Card as="div" testId="claim-selection">
           <p role="status">
             {t(
               selection.mode === 'all'
@@ -158,7 +160,7 @@ export default function NewClaimPage() {
               ? t('giftaid.new_claim.create_all')
               : t('giftaid.new_claim.create_selected', { count: summary.count })}
           </button>
-        </div>
+        </Card>
       )}
       {confirming && !claimId && (
         <ConfirmDialog
@@ -227,7 +229,7 @@ export default function NewClaimPage() {
         <p className="muted">{t('giftaid.adjustments.none')}</p>
       )}
       {body && body.adjustments.count > 0 && (
-        <div className="card" data-testid="claim-adjustments">
+        <Card as="div" testId="claim-adjustments">
           <p role="status">
             {t('giftaid.adjustments.next_claim', {
               count: body.adjustments.count,
@@ -240,7 +242,7 @@ export default function NewClaimPage() {
               {t('giftaid.adjustments.hmrc_text')} <q>{body.adjustments.other_info}</q>
             </p>
           )}
-        </div>
+        </Card>
       )}
       <h2>{t('giftaid.gasds.title')}</h2>
       <p className="muted">{t('giftaid.gasds.explain')}</p>

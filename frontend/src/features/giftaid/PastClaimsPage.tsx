@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { Card } from '@/components/Card';
 import { DataTable, type FilterDef } from '@/components/data-table';
 import { PageHeader } from '@/components/PageHeader';
 import { TruncatedText } from '@/components/TruncatedText';
@@ -80,7 +81,7 @@ export default function PastClaimsPage() {
     <section>
       <PageHeader title={t(routeTitleKey('passed'))} />
       {years && years.data.length > 0 && (
-        <div className="card data-table" data-testid="tax-year-totals">
+        <Card as="div" className="data-table" testId="tax-year-totals">
           <h2>{t('giftaid.claims.per_tax_year')}</h2>
           <table>
             <thead>
@@ -104,7 +105,7 @@ export default function PastClaimsPage() {
               ))}
             </tbody>
           </table>
-        </div>
+        </Card>
       )}
       <DataTable<Claim>
         table="gift_aid_claims"

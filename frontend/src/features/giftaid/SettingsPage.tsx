@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Card } from '@/components/Card';
 import {
   CheckboxField,
   FormError,
@@ -122,9 +123,10 @@ function SettingsForm({ settings }: { settings: GiftAidSettings }) {
       return saved;
     });
   return (
-    <form
-      className="card"
-      data-testid="gift-aid-settings"
+    <Card
+      as="form"
+
+      testId="gift-aid-settings"
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
@@ -290,7 +292,7 @@ function SettingsForm({ settings }: { settings: GiftAidSettings }) {
       <div className="form-actions">
         <SubmitButton processing={form.processing}>{t('common.save')}</SubmitButton>
       </div>
-    </form>
+    </Card>
   );
 }
 

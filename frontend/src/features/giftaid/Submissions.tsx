@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { Card } from '@/components/Card';
 import { formatDate } from '@/lib/format';
 import { giftAidApi, giftAidKeys, type ClaimState } from './api';
 import { CLAIM_POLL_MS } from './constants';
@@ -15,7 +16,7 @@ export function Submissions({ claimId, state }: { claimId: string; state: ClaimS
   });
   if (!data || data.data.length === 0) return null;
   return (
-    <div className="card data-table" data-testid="claim-submissions">
+    <Card as="div" className="data-table" testId="claim-submissions">
       <h2>{t('giftaid.claim.submissions')}</h2>
       <div className="table-scroll">
         <table>
@@ -50,6 +51,6 @@ export function Submissions({ claimId, state }: { claimId: string; state: ClaimS
           </tbody>
         </table>
       </div>
-    </div>
+    </Card>
   );
 }

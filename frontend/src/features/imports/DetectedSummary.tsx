@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { Card } from '@/components/Card';
 import type { Detected, Preset } from './api';
 
 const DELIMITERS: Record<string, string> = { ',': 'comma', ';': 'semicolon', '\t': 'tab' };
@@ -20,7 +21,7 @@ export function DetectedSummary({ detected, presets }: { detected: Detected; pre
   const preset = presets.find((item) => item.id === detected.preset);
   const sample = detected.sample ?? [];
   return (
-    <div className="card" data-testid="import-detected">
+    <Card as="div" testId="import-detected">
       <h2>{t('imports.detected.title')}</h2>
       <dl className="details">
         <dt>{t('imports.detected.encoding')}</dt>
@@ -79,6 +80,6 @@ export function DetectedSummary({ detected, presets }: { detected: Detected; pre
           </div>
         </details>
       )}
-    </div>
+    </Card>
   );
 }

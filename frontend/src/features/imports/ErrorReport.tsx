@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge, type BadgeColour } from '@/components/Badge';
 import { Button } from '@/components/Button';
+import { Card } from '@/components/Card';
 import { Spinner } from '@/components/Spinner';
 import { importKeys, importsApi, reportKind, type ReportCounts } from './api';
 import { ERRORS_PAGE } from './constants';
@@ -57,13 +58,17 @@ export function ErrorReport({ importId, counts }: { importId: string; counts: Re
     }
   };
   return (
-    <section className="card data-table" data-testid="import-errors" aria-labelledby={titleId}>
-      <div className="card__header">
-        <h2 id={titleId}>{title}</h2>
+    <Card
+      className="data-table"
+      testId="import-errors"
+      title={title}
+      titleId={titleId}
+      actions={
         <Button disabled={downloading} aria-busy={downloading} onClick={() => void download()}>
           {onlyErrors ? t('imports.errors.download') : t('imports.errors.download_report')}
         </Button>
-      </div>
+      }
+    >
       <p className="muted">
         {[
           t('imports.errors.explain'),
@@ -135,6 +140,6 @@ export function ErrorReport({ importId, counts }: { importId: string; counts: Re
           </Button>
         </nav>
       )}
-    </section>
+    </Card>
   );
 }

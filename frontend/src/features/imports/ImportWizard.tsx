@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/Badge';
 import { Button } from '@/components/Button';
+import { Card } from '@/components/Card';
 import { Spinner } from '@/components/Spinner';
 import { formatDate } from '@/lib/format';
 import type { Import } from './api';
@@ -17,7 +18,7 @@ import { useImport } from './useImport';
 function FileHeader({ item }: { item: Import }) {
   const { t, i18n } = useTranslation();
   return (
-    <div className="card import-file" data-testid="import-file">
+    <Card as="div" className="import-file" testId="import-file">
       <strong>{item.filename}</strong>
       <span className="muted">{formatBytes(item.size, i18n.language)}</span>
       <span className="muted">{formatDate(item.created_at, i18n.language)}</span>
@@ -26,7 +27,7 @@ function FileHeader({ item }: { item: Import }) {
           {t(`imports.statuses.${item.status}`, { defaultValue: item.status })}
         </Badge>
       </span>
-    </div>
+    </Card>
   );
 }
 
@@ -83,14 +84,14 @@ export function ImportWizard({
         </p>
       )}
       {item.status === 'failed' && (
-        <div className="card" data-testid="import-failed">
+        <Card as="div" testId="import-failed">
           <p className="form-error" role="alert">
             {item.error ?? t('imports.failed.default')}
           </p>
           <Button variant="primary" onClick={onRestart}>
             {t('imports.failed.restart')}
           </Button>
-        </div>
+        </Card>
       )}
       {step === 'mapping' && item.status !== 'failed' && (
         <MappingStep

@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/Button';
+import { Card } from '@/components/Card';
 import { FormError } from '@/components/forms';
 import { Spinner } from '@/components/Spinner';
 import { ApiError } from '@/lib/api-client';
@@ -172,7 +173,7 @@ function MappingForm({
   };
 
   return (
-    <div className="card" data-testid="import-mapping">
+    <Card as="div" testId="import-mapping">
       <h2>{t('imports.mapping.title')}</h2>
       <PresetPicker
         presets={presets}
@@ -241,6 +242,6 @@ function MappingForm({
           {t('imports.mapping.continue')}
         </Button>
       </div>
-    </div>
+    </Card>
   );
 }

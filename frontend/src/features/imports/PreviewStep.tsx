@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/Button';
+import { Card } from '@/components/Card';
 import type { Job } from '@/lib/types';
 import { importsApi, reportCounts, type Import } from './api';
 import { CountTiles } from './CountTiles';
@@ -52,7 +53,7 @@ export function PreviewStep({ item, job, pending, onEditMapping, onJob }: Previe
       {working ? (
         <ProgressPanel item={item} job={job} phase={pending ?? 'validating'} />
       ) : (
-        <div className="card" data-testid="import-check">
+        <Card as="div" testId="import-check">
           <h2>{t('imports.check.title')}</h2>
           {counts ? (
             <>
@@ -90,7 +91,7 @@ export function PreviewStep({ item, job, pending, onEditMapping, onJob }: Previe
               </Button>
             )}
           </div>
-        </div>
+        </Card>
       )}
       {reported > 0 && !working && <ErrorReport importId={item.id} counts={report} />}
     </>

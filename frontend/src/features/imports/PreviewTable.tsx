@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/Badge';
+import { Card } from '@/components/Card';
 import { Spinner } from '@/components/Spinner';
 import { useCatalogs } from '@/features/donations/useCatalogs';
 import { formatDate, formatMoney } from '@/lib/format';
@@ -250,7 +251,7 @@ export function PreviewTable({ importId, source }: { importId: string; source: s
     skipped > 0 && t('imports.preview.skipped_rows', { count: skipped }),
   ].filter(Boolean);
   return (
-    <div className="card data-table" data-testid="import-preview">
+    <Card as="div" className="data-table" testId="import-preview">
       <h2>{t('imports.preview.title', { count: rows.length })}</h2>
       <p className="muted">{summary.join(' ')}</p>
       <div className="table-scroll">
@@ -298,6 +299,6 @@ export function PreviewTable({ importId, source }: { importId: string; source: s
           </tbody>
         </table>
       </div>
-    </div>
+    </Card>
   );
 }

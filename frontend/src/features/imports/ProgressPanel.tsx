@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { Card } from '@/components/Card';
 import type { Job } from '@/lib/types';
 import type { Import } from './api';
 import { progressCounts, progressPercent } from './status';
@@ -20,7 +21,7 @@ export function ProgressPanel({
   const counts = progressCounts(item, job);
   const number = new Intl.NumberFormat(i18n.language);
   return (
-    <div className="card" data-testid="import-progress">
+    <Card as="div" testId="import-progress">
       <p role="status">
         {counts.total > 0
           ? t(`imports.progress.${phase}`, {
@@ -41,6 +42,6 @@ export function ProgressPanel({
           {job.error ?? t('imports.progress.failed')}
         </p>
       )}
-    </div>
+    </Card>
   );
 }

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { ButtonLink } from '@/components/Button';
+import { Card } from '@/components/Card';
 import { pathFor } from '@/config/paths';
 import { formatDate } from '@/lib/format';
 import type { Job } from '@/lib/types';
@@ -27,14 +28,14 @@ export function ResultStep({
   if (phase) return <ProgressPanel item={item} job={job} phase={phase} />;
   if (item.status === 'undone') {
     return (
-      <div className="card" data-testid="import-result">
+      <Card as="div" testId="import-result">
         <h2>{t('imports.result.undone_title')}</h2>
         <p role="status">
           {t('imports.result.undone', { date: formatDate(item.created_at, i18n.language) })}
           {(item.counts?.refunds ?? 0) > 0 &&
             ` ${t('imports.result.undone_refunds', { count: item.counts?.refunds ?? 0 })}`}
         </p>
-      </div>
+      </Card>
     );
   }
   const counts = item.counts;
@@ -43,7 +44,7 @@ export function ResultStep({
   const reported = report.errors + report.skipped + report.warnings;
   return (
     <>
-      <div className="card" data-testid="import-result">
+      <Card as="div" testId="import-result">
         <h2>{t('imports.result.title')}</h2>
         <p role="status">
           {counts && counts.review > 0
@@ -52,9 +53,7 @@ export function ResultStep({
         </p>
         {counts && <CountTiles counts={counts} done />}
         <div className="form-actions">
-          <Link className="button" to={pathFor('donations')}>
-            {t('imports.result.view_donations')}
-          </Link>
+          <ButtonLink to={pathFor('donations')}>{t('imports.result.view_donations')}</ButtonLink>
           {item.status === 'imported' && (
             <UndoAction
               importId={item.id}
@@ -63,7 +62,7 @@ export function ResultStep({
             />
           )}
         </div>
-      </div>
+      </Card>
       {counts && counts.review > 0 && <ReviewList importId={item.id} count={counts.review} />}
       {reported > 0 && <ErrorReport importId={item.id} counts={report} />}
     </>

@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/Button';
+import { Card } from '@/components/Card';
 import { FieldError } from '@/components/forms';
 import { Spinner } from '@/components/Spinner';
 import { showToast } from '@/components/toasts/store';
@@ -113,7 +114,7 @@ export function ReviewList({ importId, count }: { importId: string; count: numbe
   const total = data?.meta.total ?? count;
   if (data && rows.length === 0) return null;
   return (
-    <section className="card" data-testid="import-review">
+    <Card testId="import-review">
       <h2>{t('imports.review.title', { count: total })}</h2>
       <p className="muted">{t('imports.review.explain')}</p>
       {!data && <Spinner />}
@@ -123,6 +124,6 @@ export function ReviewList({ importId, count }: { importId: string; count: numbe
       {data && total > rows.length && (
         <p className="muted">{t('imports.review.more', { count: total - rows.length })}</p>
       )}
-    </section>
+    </Card>
   );
 }

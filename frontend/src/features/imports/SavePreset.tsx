@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/Button';
+import { Card } from '@/components/Card';
 import { FormError, SubmitButton, TextField, useForm } from '@/components/forms';
 import { showToast } from '@/components/toasts/store';
 import { ApiError } from '@/lib/api-client';
@@ -28,9 +29,10 @@ export function SavePreset({
     setOpen(false);
   };
   return (
-    <form
-      className="card"
-      data-testid="save-preset"
+    <Card
+      as="form"
+
+      testId="save-preset"
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
@@ -61,6 +63,6 @@ export function SavePreset({
         <Button onClick={close}>{t('common.cancel')}</Button>
         <SubmitButton processing={form.processing}>{t('imports.presets.save')}</SubmitButton>
       </div>
-    </form>
+    </Card>
   );
 }

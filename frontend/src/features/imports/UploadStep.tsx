@@ -1,6 +1,7 @@
 import { useId, useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
+import { Card } from '@/components/Card';
 import { FieldError } from '@/components/forms';
 import { showToast } from '@/components/toasts/store';
 import { ApiError } from '@/lib/api-client';
@@ -93,7 +94,7 @@ export function UploadStep({ onCreated }: { onCreated: (item: Import) => void })
   const percent = Math.round(fraction * 100);
 
   return (
-    <div className="card" data-testid="import-upload">
+    <Card as="div" testId="import-upload">
       <h2>{t('imports.upload.title')}</h2>
       <p className="muted">
         {t('imports.upload.intro', { max: formatBytes(MAX_IMPORT_BYTES, i18n.language) })}
@@ -150,6 +151,6 @@ export function UploadStep({ onCreated }: { onCreated: (item: Import) => void })
         </div>
       )}
       <FieldError id={errorId} messages={error ? [error] : undefined} />
-    </div>
+    </Card>
   );
 }

@@ -1,5 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { Card } from '@/components/Card';
+import { PageHeader } from '@/components/PageHeader';
 import { paths } from '@/config/paths';
 import { useUser } from '@/lib/auth-store';
 
@@ -67,7 +69,7 @@ export function LegalDocument({ name }: { name: LegalDocumentName }) {
     t(`legal.${name}.sections`, { returnObjects: true }) as unknown as Record<string, Section>,
   );
   return (
-    <article className="legal-page card">
+    <Card as="article" className="legal-page">
       <nav className="legal-page__nav" aria-label={t('legal.nav_label')}>
         {signedIn ? (
           <Link to={paths.home}>{t('legal.back_home')}</Link>
@@ -75,7 +77,7 @@ export function LegalDocument({ name }: { name: LegalDocumentName }) {
           <Link to={paths.login}>{t('legal.back_to_sign_in')}</Link>
         )}
       </nav>
-      <h1>{t(`legal.${name}.title`)}</h1>
+      <PageHeader title={t(`legal.${name}.title`)} />
       <p className="legal-page__updated">{t('legal.updated')}</p>
       <p>{t(`legal.${name}.intro`)}</p>
       {name === 'cookies' && (
@@ -94,6 +96,6 @@ export function LegalDocument({ name }: { name: LegalDocumentName }) {
             ))}
         </section>
       ))}
-    </article>
+    </Card>
   );
 }

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { Card } from '@/components/Card';
 import { FormError, SubmitButton, TextField, useForm } from '@/components/forms';
 import { PageHeader } from '@/components/PageHeader';
 import { showToast } from '@/components/toasts/store';
@@ -23,7 +24,7 @@ export default function SendNotificationPage() {
   return (
     <section>
       <PageHeader title={t(routeTitleKey('admin.notifications'))} />
-      <form className="card form-card" onSubmit={(event) => void onSubmit(event)} noValidate>
+      <Card as="form" className="form-card" onSubmit={(event) => void onSubmit(event)} noValidate>
         <p>{t('notifications.send_intro')}</p>
         <FormError message={form.generalError} />
         <TextField form={form} name="title" label={t('notifications.fields.title')} required />
@@ -35,7 +36,7 @@ export default function SendNotificationPage() {
           required
         />
         <SubmitButton processing={form.processing}>{t('notifications.send')}</SubmitButton>
-      </form>
+      </Card>
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { Card } from '@/components/Card';
 import { EmptyState } from '@/components/EmptyState';
 import { CheckboxField, FormError, SubmitButton, TextField, useForm } from '@/components/forms';
 import { Spinner } from '@/components/Spinner';
@@ -31,7 +32,7 @@ function OfficialForm({ official, editable }: { official: AuthorizedOfficial; ed
   };
   const label = (name: string) => t(`settings.official.fields.${name}`);
   return (
-    <form className="card form-card" onSubmit={(event) => void onSubmit(event)} noValidate>
+    <Card as="form" className="form-card" onSubmit={(event) => void onSubmit(event)} noValidate>
       <p>{t('settings.official.intro')}</p>
       <FormError message={form.generalError} />
       <TextField form={form} name="title" label={label('title')} disabled={!editable} />
@@ -55,7 +56,7 @@ function OfficialForm({ official, editable }: { official: AuthorizedOfficial; ed
       )}
       <TextField form={form} name="phone" type="tel" label={label('phone')} disabled={!editable} />
       {editable && <SubmitButton processing={form.processing}>{t('common.save')}</SubmitButton>}
-    </form>
+    </Card>
   );
 }
 

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { Card } from '@/components/Card';
 import { EmptyState } from '@/components/EmptyState';
 import { FormError, SelectField, SubmitButton, TextField, useForm } from '@/components/forms';
 import { Spinner } from '@/components/Spinner';
@@ -71,7 +72,7 @@ function CharityForm({ info, editable }: { info: CharityInfo; editable: boolean 
     />
   );
   return (
-    <form className="card form-card" onSubmit={(event) => void onSubmit(event)} noValidate>
+    <Card as="form" className="form-card" onSubmit={(event) => void onSubmit(event)} noValidate>
       <FormError message={form.generalError} />
       {text('name')}
       {text('registration_number')}
@@ -110,7 +111,7 @@ function CharityForm({ info, editable }: { info: CharityInfo; editable: boolean 
       {text('email', 'email')}
       {text('website', 'url')}
       {editable && <SubmitButton processing={form.processing}>{t('common.save')}</SubmitButton>}
-    </form>
+    </Card>
   );
 }
 

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { Card } from '@/components/Card';
 import { FormError, SubmitButton, TextField, useForm } from '@/components/forms';
 import { paths } from '@/config/paths';
 import { authStore } from '@/lib/auth-store';
@@ -24,7 +25,7 @@ export default function DeleteAccountPage() {
   };
   return (
     <SettingsShell routeName="settings.delete_account">
-      <form className="card form-card" onSubmit={(event) => void onSubmit(event)} noValidate>
+      <Card as="form" className="form-card" onSubmit={(event) => void onSubmit(event)} noValidate>
         <p>{t('settings.delete_account.warning')}</p>
         <FormError message={form.generalError} />
         <TextField
@@ -38,7 +39,7 @@ export default function DeleteAccountPage() {
         <SubmitButton processing={form.processing} variant="danger">
           {t('settings.delete_account.submit')}
         </SubmitButton>
-      </form>
+      </Card>
     </SettingsShell>
   );
 }

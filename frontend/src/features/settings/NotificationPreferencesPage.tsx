@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { Card } from '@/components/Card';
 import { CheckboxField, FormError, SubmitButton, useForm } from '@/components/forms';
 import { showToast } from '@/components/toasts/store';
 import { authStore, useUser } from '@/lib/auth-store';
@@ -26,7 +27,7 @@ export default function NotificationPreferencesPage() {
   };
   return (
     <SettingsShell routeName="settings.notifications">
-      <form className="card form-card" onSubmit={(event) => void onSubmit(event)} noValidate>
+      <Card as="form" className="form-card" onSubmit={(event) => void onSubmit(event)} noValidate>
         <p>{t('settings.notifications.intro')}</p>
         <FormError message={form.generalError} />
         <CheckboxField
@@ -40,7 +41,7 @@ export default function NotificationPreferencesPage() {
           label={t('settings.notifications.email_product_updates')}
         />
         <SubmitButton processing={form.processing}>{t('common.save')}</SubmitButton>
-      </form>
+      </Card>
     </SettingsShell>
   );
 }

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { Card } from '@/components/Card';
 import { FormError, SelectField, SubmitButton, useForm } from '@/components/forms';
 import { Spinner } from '@/components/Spinner';
 import { showToast } from '@/components/toasts/store';
@@ -24,7 +25,7 @@ function CurrencyForm({ current }: { current: CurrencyOption | undefined }) {
     }
   };
   return (
-    <form className="card form-card" onSubmit={(event) => void onSubmit(event)} noValidate>
+    <Card as="form" className="form-card" onSubmit={(event) => void onSubmit(event)} noValidate>
       <FormError message={form.generalError} />
       <SelectField
         form={form}
@@ -34,7 +35,7 @@ function CurrencyForm({ current }: { current: CurrencyOption | undefined }) {
         hint={t('settings.options.currency_hint')}
       />
       <SubmitButton processing={form.processing}>{t('common.save')}</SubmitButton>
-    </form>
+    </Card>
   );
 }
 

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { Card } from '@/components/Card';
 import { CheckboxField, FormError, SubmitButton, TextField, useForm } from '@/components/forms';
 import { showToast } from '@/components/toasts/store';
 import { SettingsShell } from './SettingsShell';
@@ -21,7 +22,7 @@ export default function PasswordPage() {
   };
   return (
     <SettingsShell routeName="settings.password">
-      <form className="card form-card" onSubmit={(event) => void onSubmit(event)} noValidate>
+      <Card as="form" className="form-card" onSubmit={(event) => void onSubmit(event)} noValidate>
         <FormError message={form.generalError} />
         <TextField
           form={form}
@@ -54,7 +55,7 @@ export default function PasswordPage() {
           label={t('settings.password.logout_others')}
         />
         <SubmitButton processing={form.processing}>{t('settings.password.submit')}</SubmitButton>
-      </form>
+      </Card>
     </SettingsShell>
   );
 }

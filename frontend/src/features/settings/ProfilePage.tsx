@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { Card } from '@/components/Card';
 import { FormError, SelectField, SubmitButton, TextField, useForm } from '@/components/forms';
 import { showToast } from '@/components/toasts/store';
 import { AVAILABLE_LOCALES, type Locale } from '@/config/constants';
@@ -35,7 +36,7 @@ export default function ProfilePage() {
 
   return (
     <SettingsShell routeName="settings.profile">
-      <form className="card form-card" onSubmit={(event) => void onSubmit(event)} noValidate>
+      <Card as="form" className="form-card" onSubmit={(event) => void onSubmit(event)} noValidate>
         <FormError message={form.generalError} />
         <TextField
           form={form}
@@ -73,7 +74,7 @@ export default function ProfilePage() {
           }))}
         />
         <SubmitButton processing={form.processing}>{t('common.save')}</SubmitButton>
-      </form>
+      </Card>
     </SettingsShell>
   );
 }

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { Card } from '@/components/Card';
 import { setDark, useDark } from '@/lib/theme';
 import { SettingsShell } from './SettingsShell';
 
@@ -7,7 +8,7 @@ export default function ThemePage() {
   const dark = useDark();
   return (
     <SettingsShell routeName="settings.theme">
-      <fieldset className="card form-card">
+      <Card as="fieldset" className="form-card">
         <legend>{t('settings.theme.legend')}</legend>
         <label className="checklist__item">
           <input type="radio" name="theme" checked={!dark} onChange={() => setDark(false)} />
@@ -17,7 +18,7 @@ export default function ThemePage() {
           <input type="radio" name="theme" checked={dark} onChange={() => setDark(true)} />
           <span>{t('settings.theme.dark')}</span>
         </label>
-      </fieldset>
+      </Card>
     </SettingsShell>
   );
 }

@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/Button';
+import { Card } from '@/components/Card';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { FormError, SubmitButton, TextField, useForm } from '@/components/forms';
 import { PageHeader } from '@/components/PageHeader';
@@ -124,7 +125,7 @@ export function CatalogPage({
       {isPending ? (
         <Spinner />
       ) : (
-        <div className="card table-scroll" data-testid={`catalog-${kind}`}>
+        <Card as="div" className="table-scroll" testId={`catalog-${kind}`}>
           <table>
             <thead>
               <tr>
@@ -165,7 +166,7 @@ export function CatalogPage({
               ))}
             </tbody>
           </table>
-        </div>
+        </Card>
       )}
       {editing && (
         <CatalogPanel

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { ButtonLink } from '@/components/Button';
 import { pathFor, routeTitleKey } from '@/config/paths';
 import { CatalogPage } from './CatalogPage';
 
@@ -9,11 +9,7 @@ export default function DonationTypesPage() {
     <CatalogPage
       kind="donation-types"
       routeName="donation-types"
-      extra={
-        <Link className="button" to={pathFor('locations')}>
-          {t(routeTitleKey('locations'))}
-        </Link>
-      }
+      extra={<ButtonLink to={pathFor('locations')}>{t(routeTitleKey('locations'))}</ButtonLink>}
     />
   );
 }

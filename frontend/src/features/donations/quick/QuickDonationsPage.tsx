@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/Button';
+import { Card } from '@/components/Card';
 import { FieldError, FormError } from '@/components/forms';
 import { PageHeader } from '@/components/PageHeader';
 import { showToast } from '@/components/toasts/store';
@@ -115,7 +116,7 @@ export default function QuickDonationsPage() {
       <PageHeader title={t(routeTitleKey('donations.quick'))} />
       <p className="muted">{t('quick.intro')}</p>
       <FormError message={message} />
-      <div className="card table-scroll">
+      <Card as="div" className="table-scroll">
         <table className="quick-grid" data-testid="quick-grid">
           <thead>
             <tr>
@@ -249,7 +250,7 @@ export default function QuickDonationsPage() {
             })}
           </tbody>
         </table>
-      </div>
+      </Card>
       <div className="inline-actions">
         <Button
           onClick={() => setRows((current) => [...current, newRow(current[current.length - 1])])}

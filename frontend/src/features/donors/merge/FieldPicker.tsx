@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/Button';
+import { Card } from '@/components/Card';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { showToast } from '@/components/toasts/store';
 import { donorsApi, type Donor, type DuplicatePair } from '../api';
@@ -99,7 +100,7 @@ export function FieldPicker({
   };
 
   return (
-    <div className="card" data-testid="merge-picker">
+    <Card as="div" testId="merge-picker">
       <h2>{t('donors.merge.pick_title')}</h2>
       <p className="muted">{t('donors.merge.pick_intro')}</p>
       <div className="table-scroll">
@@ -179,6 +180,6 @@ export function FieldPicker({
           <p>{t('donors.merge.confirm', { merged: merged.name, kept: survivor.name })}</p>
         </ConfirmDialog>
       )}
-    </div>
+    </Card>
   );
 }

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Badge } from '@/components/Badge';
+import { Card } from '@/components/Card';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { EmptyState } from '@/components/EmptyState';
 import { PageHeader } from '@/components/PageHeader';
@@ -58,7 +59,7 @@ export default function MergePage() {
           }}
         />
       ) : (
-        <div className="card" data-testid="duplicates">
+        <Card as="div" testId="duplicates">
           <h2>{t('donors.merge.duplicates')}</h2>
           <p className="muted">{t('donors.merge.duplicates_intro')}</p>
           {duplicates.isPending ? (
@@ -111,9 +112,9 @@ export default function MergePage() {
               </table>
             </div>
           )}
-        </div>
+        </Card>
       )}
-      <div className="card" data-testid="merge-history">
+      <Card as="div" testId="merge-history">
         <h2>{t('donors.merge.history')}</h2>
         {merges.isPending ? (
           <Spinner />
@@ -161,7 +162,7 @@ export default function MergePage() {
             </table>
           </div>
         )}
-      </div>
+      </Card>
       {undoing && (
         <ConfirmDialog
           title={t('donors.merge.confirm_undo_title')}

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { Card } from '@/components/Card';
 import { PageHeader } from '@/components/PageHeader';
 import { Spinner } from '@/components/Spinner';
 import { routeTitleKey } from '@/config/paths';
@@ -14,7 +15,7 @@ export default function PermissionsPage() {
       {permissions.isPending ? (
         <Spinner />
       ) : (
-        <div className="card table-scroll">
+        <Card as="div" className="table-scroll">
           <table>
             <thead>
               <tr>
@@ -33,7 +34,7 @@ export default function PermissionsPage() {
               ))}
             </tbody>
           </table>
-        </div>
+        </Card>
       )}
     </section>
   );

@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { Card } from '@/components/Card';
 import { FieldError, FormError, SubmitButton, useForm } from '@/components/forms';
 import { EmptyState } from '@/components/EmptyState';
 import { PageHeader } from '@/components/PageHeader';
@@ -26,7 +27,7 @@ function AssignForm({ role }: { role: Role }) {
     }
   };
   return (
-    <form className="card form-card" onSubmit={(event) => void onSubmit(event)}>
+    <Card as="form" className="form-card" onSubmit={(event) => void onSubmit(event)}>
       <h2>{t('roles.assign_for', { name: role.name })}</h2>
       <FormError message={form.generalError} />
       {permissions.isPending ? (
@@ -42,7 +43,7 @@ function AssignForm({ role }: { role: Role }) {
       <FieldError messages={form.errors.permissions} />
       <SubmitButton processing={form.processing}>{t('common.save')}</SubmitButton>
       {savedOnce && form.recentlySuccessful && <span className="muted"> {t('common.saved')}</span>}
-    </form>
+    </Card>
   );
 }
 

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Badge } from '@/components/Badge';
 import { Button } from '@/components/Button';
+import { Card } from '@/components/Card';
 import { PageHeader } from '@/components/PageHeader';
 import { Spinner } from '@/components/Spinner';
 import { showToast } from '@/components/toasts/store';
@@ -46,7 +47,7 @@ export default function RolesPage() {
       {roles.isPending ? (
         <Spinner />
       ) : (
-        <div className="card table-scroll">
+        <Card as="div" className="table-scroll">
           <table>
             <thead>
               <tr>
@@ -91,7 +92,7 @@ export default function RolesPage() {
               ))}
             </tbody>
           </table>
-        </div>
+        </Card>
       )}
       {editing && (
         <RolePanel

@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/Button';
+import { Card } from '@/components/Card';
 import { FormError, SubmitButton, TextField, useForm } from '@/components/forms';
 import { Spinner } from '@/components/Spinner';
 import { showToast } from '@/components/toasts/store';
@@ -80,7 +81,7 @@ export default function TwoFactorPage() {
 
   return (
     <SettingsShell routeName="settings.2fa">
-      <div className="card form-card" data-testid="two-factor">
+      <Card as="div" className="form-card" testId="two-factor">
         {query.isPending && <Spinner />}
         {state && (
           <p
@@ -124,7 +125,7 @@ export default function TwoFactorPage() {
             }}
           />
         )}
-      </div>
+      </Card>
     </SettingsShell>
   );
 }
