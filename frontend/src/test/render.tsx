@@ -1,14 +1,19 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { render, type RenderOptions } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { AppProvider, createQueryClient } from '@/app/provider';
 
-/** Renders inside a fresh query client and a memory router (for screens that link). */
+/** Renders inside a query client (a fresh one unless given) and a memory router (for screens
+ * that link). */
 export function renderWithProviders(
   ui: ReactElement,
-  { route = '/', ...options }: RenderOptions & { route?: string } = {},
+  {
+    route = '/',
+    client = createQueryClient(),
+    ...options
+  }: RenderOptions & { route?: string; client?: QueryClient } = {},
 ) {
-  const client = createQueryClient();
   const Wrapper = ({ children }: { children: ReactNode }) => (
     <AppProvider client={client}>
       <MemoryRouter initialEntries={[route]}>{children}</MemoryRouter>

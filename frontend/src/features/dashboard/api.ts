@@ -1,4 +1,7 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import type { User } from '@/lib/types';
+import { isAdmin } from '@/lib/permissions';
 
 interface Figures {
   count: number;
@@ -41,3 +44,24 @@ export interface Dashboard {
 export const dashboardApi = {
   get: () => api.get<Dashboard>('/dashboard'),
 };
+
+/**
+ * The dashboard's figures: one query, read by the page and fetched ahead by sign-in. Figures
+ * read in the last two seconds (by sign-in, just before the page mounted) are not read again;
+ * any later visit reads them afresh.
+ */
+export const dashboardQuery = {
+  queryKey: ['dashboard'],
+  queryFn: dashboardApi.get,
+  staleTime: 2_000,
+} as const;
+
+/**
+ * Start reading a charity user's dashboard figures as soon as they have signed in, while the
+ * signed-in layout renders, instead of once the page has mounted. The page's own query joins
+ * the request in flight (same key).
+ */
+export function prefetchDashboard(client: QueryClient, user: User): void {
+  if (isAdmin(user) || !user.tenant) return;
+  void client.prefetchQuery(dashboardQuery);
+}
