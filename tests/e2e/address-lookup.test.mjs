@@ -1,28 +1,17 @@
 import assert from "node:assert/strict";
-import { randomUUID } from "node:crypto";
 import { describe, test } from "node:test";
-import { BASE_URL, pagesForThisFile } from "./helpers.mjs";
+import {
+  BASE_URL,
+  pagesForThisFile,
+  registerCharity,
+} from "./helpers.mjs";
 
 const page = pagesForThisFile();
-
-/** A charity of this file's own (its owner holds every charity permission). */
-async function registerCharity(p) {
-  const email = `e2e-address-${randomUUID()}@example.org`;
-  const password = "correct-horse-battery";
-  await p.goto("/register");
-  await p.getByLabel("Charity name").fill("Postcode Lookup Trust");
-  await p.getByLabel("Your name").fill("Pat Postcode");
-  await p.getByLabel("Email").fill(email);
-  await p.getByLabel("Password", { exact: true }).fill(password);
-  await p.getByLabel("Confirm password").fill(password);
-  await p.getByRole("button", { name: "Register" }).click();
-  await p.getByRole("heading", { level: 1, name: "Dashboard" }).waitFor();
-}
 
 describe(`Address lookup by postcode on the donor form at ${BASE_URL}`, () => {
   test("type a postcode, find, pick an address: the fields fill, stay editable, and the donor is saved with it", async () => {
     const p = await page();
-    await registerCharity(p);
+    await registerCharity(p, { name: "Postcode Lookup Trust", owner: "Pat Postcode", emailPrefix: "e2e-address" });
     await p.goto("/donors/create");
     const form = p.getByTestId("donor-form");
     await form.getByLabel("First name").fill("Lena");
@@ -55,7 +44,7 @@ describe(`Address lookup by postcode on the donor form at ${BASE_URL}`, () => {
 
   test("a postcode the lookup does not know says so and leaves the fields for typing", async () => {
     const p = await page();
-    await registerCharity(p);
+    await registerCharity(p, { name: "Postcode Lookup Trust", owner: "Pat Postcode", emailPrefix: "e2e-address" });
     await p.goto("/donors/create");
     const form = p.getByTestId("donor-form");
     await form.getByLabel("Postcode").fill("SW1A 9ZZ");

@@ -1,8 +1,15 @@
 import assert from 'node:assert/strict';
-import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { describe, test } from 'node:test';
-import { BASE_URL, OWNER_EMAIL, pagesForThisFile, signIn, STAFF_EMAIL, totp } from './helpers.mjs';
+import {
+  BASE_URL,
+  OWNER_EMAIL,
+  pagesForThisFile,
+  signIn,
+  STAFF_EMAIL,
+  totp,
+  registerCharity,
+} from './helpers.mjs';
 
 const page = pagesForThisFile();
 
@@ -47,17 +54,11 @@ describe(`Almoner admin app at ${BASE_URL}`, () => {
   });
 
   test('a new charity owner enables 2FA, signs out, and passes /verify/2fa on sign-in', async () => {
-    const p = await page();
-    const email = `e2e-${randomUUID()}@example.org`;
-    const password = 'correct-horse-battery';
-    await p.goto('/register');
-    await p.getByLabel('Charity name').fill('E2E Test Trust');
-    await p.getByLabel('Your name').fill('Erin Tester');
-    await p.getByLabel('Email').fill(email);
-    await p.getByLabel('Password', { exact: true }).fill(password);
-    await p.getByLabel('Confirm password').fill(password);
-    await p.getByRole('button', { name: 'Register' }).click();
-    await p.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+    const { page: p, email, password } = await registerCharity(page, {
+      via: 'ui',
+      name: 'E2E Test Trust',
+      owner: 'Erin Tester',
+    });
 
     await p.goto('/settings/2fa');
     await p.getByRole('button', { name: 'Enable' }).click();

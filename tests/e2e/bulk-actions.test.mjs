@@ -2,23 +2,13 @@ import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { describe, test } from "node:test";
-import { BASE_URL, pagesForThisFile } from "./helpers.mjs";
+import {
+  BASE_URL,
+  pagesForThisFile,
+  registerCharity,
+} from "./helpers.mjs";
 
 const page = pagesForThisFile();
-
-/** A charity of this file's own: its Donations list holds only what these tests add. */
-async function registerCharity(p) {
-  const email = `e2e-bulk-${randomUUID()}@example.org`;
-  const password = "correct-horse-battery";
-  await p.goto("/register");
-  await p.getByLabel("Charity name").fill("Bulk Actions Trust");
-  await p.getByLabel("Your name").fill("Bea Bulk");
-  await p.getByLabel("Email").fill(email);
-  await p.getByLabel("Password", { exact: true }).fill(password);
-  await p.getByLabel("Confirm password").fill(password);
-  await p.getByRole("button", { name: "Register" }).click();
-  await p.getByRole("heading", { level: 1, name: "Dashboard" }).waitFor();
-}
 
 /** "Add donation" from the Donations list; the donor left empty (anonymous). */
 async function addAnonymousDonation(p, amount) {
@@ -48,7 +38,7 @@ const rowWith = (p, text) =>
 describe(`Donations list: Add donation and bulk actions at ${BASE_URL}`, () => {
   test("add a donation creating its donor; export and delete selected rows", async () => {
     const p = await page();
-    await registerCharity(p);
+    await registerCharity(p, { name: "Bulk Actions Trust", owner: "Bea Bulk", emailPrefix: "e2e-bulk" });
     const last = `Bulk${randomUUID().slice(0, 8)}`;
 
     // GIVEN the Donations list, "Add donation" opens a form where the donor can be created

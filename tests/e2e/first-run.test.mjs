@@ -1,24 +1,12 @@
 import assert from "node:assert/strict";
-import { randomUUID } from "node:crypto";
 import { describe, test } from "node:test";
-import { BASE_URL, pagesForThisFile } from "./helpers.mjs";
+import {
+  BASE_URL,
+  pagesForThisFile,
+  registerCharity,
+} from "./helpers.mjs";
 
 const page = pagesForThisFile();
-
-/** A new charity of this file's own, registered through the UI (its owner holds every charity
- * permission); lands on the dashboard. */
-async function registerCharity(p) {
-  const email = `e2e-first-run-${randomUUID()}@example.org`;
-  const password = "correct-horse-battery";
-  await p.goto("/register");
-  await p.getByLabel("Charity name").fill("First Run Trust");
-  await p.getByLabel("Your name").fill("Robin Starter");
-  await p.getByLabel("Email").fill(email);
-  await p.getByLabel("Password", { exact: true }).fill(password);
-  await p.getByLabel("Confirm password").fill(password);
-  await p.getByRole("button", { name: "Register" }).click();
-  await p.getByRole("heading", { level: 1, name: "Dashboard" }).waitFor();
-}
 
 async function saveAndWait(p, form) {
   await form.getByRole("button", { name: "Save" }).click();
@@ -28,7 +16,12 @@ async function saveAndWait(p, form) {
 describe(`First run: the checklist and the charity facts kept once, at ${BASE_URL}`, () => {
   test("a new charity sees every step unticked, and adding a donor ticks that step", async () => {
     const p = await page();
-    await registerCharity(p);
+    await registerCharity(p, {
+      via: "ui",
+      name: "First Run Trust",
+      owner: "Robin Starter",
+      emailPrefix: "e2e-first-run",
+    });
     const card = p.getByRole("region", {
       name: "Get ready for your first Gift Aid claim",
     });
@@ -71,7 +64,11 @@ describe(`First run: the checklist and the charity facts kept once, at ${BASE_UR
 
   test("the registration number set in Gift Aid settings shows on Charity information, and the official set there shows in Gift Aid settings", async () => {
     const p = await page();
-    await registerCharity(p);
+    await registerCharity(p, {
+      name: "First Run Trust",
+      owner: "Robin Starter",
+      emailPrefix: "e2e-first-run",
+    });
 
     await p.goto("/gift-aid/settings");
     const giftAid = p.getByTestId("gift-aid-settings");

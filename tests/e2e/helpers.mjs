@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import { after, before } from 'node:test';
 import { chromium } from 'playwright-core';
 
@@ -124,4 +124,88 @@ export async function pageApi(page, method, path, body) {
   if (reply.status >= 300)
     throw new Error(`${method} ${path}: ${reply.status} ${JSON.stringify(reply.body)}`);
   return reply.body;
+}
+
+/** The fake HMRC gateway of the local stack (a Gift Aid claim submitted there is accepted). */
+export const FAKE_GATEWAY_URL =
+  process.env.ALMONER_FAKE_GATEWAY_URL ?? `${BASE_URL}/fake-hmrc/submission`;
+
+/** Gift Aid settings that let a new charity claim, against the fake gateway. */
+export const GIFT_AID_SETTINGS = {
+  hmrc_reference: "AB12345",
+  regulator: "CCEW",
+  regulator_number: "1234567",
+  official: {
+    title: "Mr",
+    first_name: "Grace",
+    last_name: "Hopper",
+    postcode: "BA1 1AA",
+    overseas: false,
+    phone: "01225 000000",
+  },
+  gateway_user_id: "323412300001",
+  gateway_password: "testing1",
+  vendor_id: "1234",
+  endpoint: FAKE_GATEWAY_URL,
+};
+
+/**
+ * Signs up a new charity of the calling test's own (its data then touches no other test's), and
+ * leaves its owner signed in on the Dashboard.
+ *
+ * `on`: the page to use, or a function opening one (`pagesForThisFile()`'s), or a browser (a new
+ * context is opened). Options: `via` "ui" fills /register as a user does, "api" (default) posts
+ * /api/register in the page's context (same session cookie, quicker); `name` the charity's,
+ * `owner` the owner's name, `emailPrefix`, `password`; `giftAid` true (or settings to merge over
+ * GIFT_AID_SETTINGS) also saves Gift Aid settings so the charity can claim.
+ * Returns { context, page, email, password, name, owner }.
+ */
+export async function registerCharity(
+  on,
+  {
+    via = "api",
+    name = "E2E Test Trust",
+    owner = "Erin Tester",
+    emailPrefix = "e2e",
+    password = "correct-horse-battery",
+    giftAid = false,
+  } = {},
+) {
+  let page;
+  if (typeof on === "function") page = await on();
+  else if (typeof on?.newContext === "function") ({ page } = await newPage(on));
+  else page = on;
+  const context = page.context();
+  const email = `${emailPrefix}-${randomUUID()}@example.org`;
+  if (via === "ui") {
+    await page.goto("/register");
+    await page.getByLabel("Charity name").fill(name);
+    await page.getByLabel("Your name").fill(owner);
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password", { exact: true }).fill(password);
+    await page.getByLabel("Confirm password").fill(password);
+    await page.getByRole("button", { name: "Register" }).click();
+  } else {
+    const reply = await context.request.post("/api/register", {
+      data: {
+        charity_name: name,
+        name: owner,
+        email,
+        password,
+        password_confirmation: password,
+      },
+    });
+    if (reply.status() !== 201)
+      throw new Error(`POST /api/register: ${reply.status()} ${await reply.text()}`);
+    await page.goto("/");
+  }
+  await page.getByRole("heading", { level: 1, name: "Dashboard" }).waitFor();
+  if (giftAid) {
+    const settings = giftAid === true ? {} : giftAid;
+    await pageApi(page, "PUT", "/api/gift-aid/settings", {
+      ...GIFT_AID_SETTINGS,
+      ...settings,
+    });
+  }
+  return { context, page, email, password, name, owner };
 }

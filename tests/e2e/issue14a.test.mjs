@@ -7,24 +7,10 @@ import {
   OWNER_EMAIL,
   signIn,
   STAFF_EMAIL,
+  registerCharity,
 } from "./helpers.mjs";
 
 const page = pagesForThisFile();
-
-/** A charity of this file's own (its owner holds every charity permission). */
-async function registerCharity(p) {
-  const email = `e2e-14a-${randomUUID()}@example.org`;
-  const password = "correct-horse-battery";
-  await p.goto("/register");
-  await p.getByLabel("Charity name").fill("Issue Fourteen Trust");
-  await p.getByLabel("Your name").fill("Quinn Tester");
-  await p.getByLabel("Email").fill(email);
-  await p.getByLabel("Password", { exact: true }).fill(password);
-  await p.getByLabel("Confirm password").fill(password);
-  await p.getByRole("button", { name: "Register" }).click();
-  await p.getByRole("heading", { level: 1, name: "Dashboard" }).waitFor();
-  return { email, password };
-}
 
 async function createDonor(p, { first, last }) {
   await p.goto("/donors/create");
@@ -59,7 +45,7 @@ function watch(p) {
 describe(`Issue 14 (QR code, declarations, dashboard tiles, signed-out pages) at ${BASE_URL}`, () => {
   test("the 2FA set-up shows a QR code image that actually renders", async () => {
     const p = await page();
-    await registerCharity(p);
+    await registerCharity(p, { name: "Issue Fourteen Trust", owner: "Quinn Tester", emailPrefix: "e2e-14a" });
     await p.goto("/settings/2fa");
     await p.getByRole("button", { name: "Enable" }).click();
     const qr = p.getByRole("img", {
@@ -81,7 +67,7 @@ describe(`Issue 14 (QR code, declarations, dashboard tiles, signed-out pages) at
 
   test("a donor page shows a declaration once and no placeholder; without one, one empty state", async () => {
     const p = await page();
-    await registerCharity(p);
+    await registerCharity(p, { name: "Issue Fourteen Trust", owner: "Quinn Tester", emailPrefix: "e2e-14a" });
     const tag = randomUUID().slice(0, 6);
 
     await createDonor(p, { first: "Nell", last: `Undeclared${tag}` });
@@ -173,7 +159,7 @@ describe(`Issue 14 (QR code, declarations, dashboard tiles, signed-out pages) at
     assert.deepEqual(seen.consoleErrors, []);
 
     // A signed-in page load asks for the user and gets it.
-    await registerCharity(p);
+    await registerCharity(p, { name: "Issue Fourteen Trust", owner: "Quinn Tester", emailPrefix: "e2e-14a" });
     const loaded = p.waitForResponse(
       (response) => new URL(response.url()).pathname === "/api/user",
     );

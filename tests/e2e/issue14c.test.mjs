@@ -1,7 +1,12 @@
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import { after, before, describe, test } from "node:test";
-import { BASE_URL, launchBrowser, newPage } from "./helpers.mjs";
+import {
+  BASE_URL,
+  launchBrowser,
+  newPage,
+  registerCharity,
+} from "./helpers.mjs";
 
 // Issue 14 (items 6 and 9), on a charity this file signs up itself: its donations are the only
 // ones it claims, so the demo charity's donations stay for the other browser tests.
@@ -17,18 +22,6 @@ before(async () => {
 after(async () => {
   await browser?.close();
 });
-
-async function registerCharity() {
-  const password = "correct-horse-battery";
-  await page.goto("/register");
-  await page.getByLabel("Charity name").fill("Claim Order Trust");
-  await page.getByLabel("Your name").fill("Rosa Tester");
-  await page.getByLabel("Email").fill(`e2e-14c-${randomUUID()}@example.org`);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByLabel("Confirm password").fill(password);
-  await page.getByRole("button", { name: "Register" }).click();
-  await page.getByRole("heading", { level: 1, name: "Dashboard" }).waitFor();
-}
 
 async function configureGiftAid() {
   await page.goto("/gift-aid/settings");
@@ -105,7 +98,11 @@ describe(`Issue 14: claiming everything, and validation messages, at ${BASE_URL}
 
   test('"Create claim with all" asks with the count and total; progress never says 0 of 0; lines oldest first', async () => {
     // GIVEN a new charity with Gift Aid set up and three declared donations, entered out of date order
-    await registerCharity();
+    await registerCharity(page, {
+      name: "Claim Order Trust",
+      owner: "Rosa Tester",
+      emailPrefix: "e2e-14c",
+    });
     await configureGiftAid();
     const donorId = await declaredDonor();
     await addDonation(donorId, "10.00", "2026-03-10");

@@ -1,23 +1,12 @@
 import assert from "node:assert/strict";
-import { randomUUID } from "node:crypto";
 import { describe, test } from "node:test";
-import { BASE_URL, pagesForThisFile } from "./helpers.mjs";
+import {
+  BASE_URL,
+  pagesForThisFile,
+  registerCharity,
+} from "./helpers.mjs";
 
 const page = pagesForThisFile();
-
-/** A charity of this file's own (its owner holds every charity permission). */
-async function registerCharity(p) {
-  const email = `e2e-look-${randomUUID()}@example.org`;
-  const password = "correct-horse-battery";
-  await p.goto("/register");
-  await p.getByLabel("Charity name").fill("Look And Feel Trust");
-  await p.getByLabel("Your name").fill("Lee Looker");
-  await p.getByLabel("Email").fill(email);
-  await p.getByLabel("Password", { exact: true }).fill(password);
-  await p.getByLabel("Confirm password").fill(password);
-  await p.getByRole("button", { name: "Register" }).click();
-  await p.getByRole("heading", { level: 1, name: "Dashboard" }).waitFor();
-}
 
 async function createDonor(p, { first, last }) {
   await p.goto("/donors/create");
@@ -43,7 +32,7 @@ const intersects = (a, b) =>
 describe(`The look (design system, gallery, layout defects) at ${BASE_URL}`, () => {
   test("the sidebar reaches the bottom of the window on a long page after scrolling", async () => {
     const p = await page();
-    await registerCharity(p);
+    await registerCharity(p, { name: "Look And Feel Trust", owner: "Lee Looker", emailPrefix: "e2e-look" });
     await p.goto("/forms");
     await p.getByRole("heading", { level: 1, name: "Forms" }).waitFor();
     const sizes = await p.evaluate(() => ({
@@ -68,7 +57,7 @@ describe(`The look (design system, gallery, layout defects) at ${BASE_URL}`, () 
 
   test("dashboard chart text renders at 12 px or more and the chart cards fill their grid cells", async () => {
     const p = await page();
-    await registerCharity(p);
+    await registerCharity(p, { name: "Look And Feel Trust", owner: "Lee Looker", emailPrefix: "e2e-look" });
     const chart = p.getByTestId("chart").first();
     await chart.waitFor();
     const sizes = await p.evaluate(() =>
@@ -113,7 +102,7 @@ describe(`The look (design system, gallery, layout defects) at ${BASE_URL}`, () 
 
   test("a toast does not cover the page header's action buttons", async () => {
     const p = await page();
-    await registerCharity(p);
+    await registerCharity(p, { name: "Look And Feel Trust", owner: "Lee Looker", emailPrefix: "e2e-look" });
     await p.goto("/buttons");
     const action = p
       .locator(".page-header")
@@ -139,7 +128,7 @@ describe(`The look (design system, gallery, layout defects) at ${BASE_URL}`, () 
 
   test("table links are not underlined until hovered, and every row's actions cell lines up", async () => {
     const p = await page();
-    await registerCharity(p);
+    await registerCharity(p, { name: "Look And Feel Trust", owner: "Lee Looker", emailPrefix: "e2e-look" });
     await createDonor(p, { first: "Tabitha", last: "Linkwell" });
     await p.goto("/donors");
     const link = p.locator("td a").filter({ hasText: "Linkwell" }).first();
@@ -220,7 +209,7 @@ describe(`The look (design system, gallery, layout defects) at ${BASE_URL}`, () 
   ]) {
     test(`${path} shows its components in dark mode and in Spanish`, async () => {
       const p = await page();
-      await registerCharity(p);
+      await registerCharity(p, { name: "Look And Feel Trust", owner: "Lee Looker", emailPrefix: "e2e-look" });
       await p.getByRole("button", { name: "Dark mode" }).click();
       await p.getByLabel("Language").selectOption("es");
       await p.goto(path);

@@ -1,26 +1,18 @@
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import { describe, test } from "node:test";
-import { BASE_URL, pageApi, pagesForThisFile } from "./helpers.mjs";
+import {
+  BASE_URL,
+  pageApi,
+  pagesForThisFile,
+  registerCharity,
+} from "./helpers.mjs";
 
 /**
  * New Claim's bulk actions: "Exclude from claim…" on selected rows and "Add back" on the
  * excluded list, in a charity of this file's own (the demo's donations are left to other files).
  */
 const openPage = pagesForThisFile();
-
-async function registerCharity(p) {
-  const email = `e2e-claim-bulk-${randomUUID()}@example.org`;
-  const password = "correct-horse-battery";
-  await p.goto("/register");
-  await p.getByLabel("Charity name").fill("Claim Bulk Trust");
-  await p.getByLabel("Your name").fill("Cleo Bulk");
-  await p.getByLabel("Email").fill(email);
-  await p.getByLabel("Password", { exact: true }).fill(password);
-  await p.getByLabel("Confirm password").fill(password);
-  await p.getByRole("button", { name: "Register" }).click();
-  await p.getByRole("heading", { level: 1, name: "Dashboard" }).waitFor();
-}
 
 /** A JSON call with the page's session and XSRF token (tests/e2e/helpers.mjs). */
 async function api(p, method, path, body) {
@@ -56,7 +48,7 @@ async function claimableDonation(p, first, last, amount) {
 describe(`New Claim: exclude selected and add back at ${BASE_URL}`, () => {
   test("two selected donations are excluded with a reason, then one is added back", async () => {
     const p = await openPage();
-    await registerCharity(p);
+    await registerCharity(p, { name: "Claim Bulk Trust", owner: "Cleo Bulk", emailPrefix: "e2e-claim-bulk" });
     const tag = randomUUID().slice(0, 6);
     const names = ["Ada", "Ben", "Cy"].map((first) => `${first} Claim${tag}`);
     await claimableDonation(p, "Ada", `Claim${tag}`, "11.11");

@@ -7,6 +7,7 @@ import {
   BASE_URL,
   pagesForThisFile,
   signIn,
+  registerCharity,
 } from "./helpers.mjs";
 
 const page = pagesForThisFile();
@@ -27,18 +28,13 @@ async function adminDashboard() {
   return { admin, overview: await reply.json(), seen };
 }
 
-/** Registers a new charity called `name` through /register and gives it `number` in Settings. */
+/** Registers a new charity called `name` (tests/e2e/helpers.mjs) and gives it `number` in Settings. */
 async function charityWithNumber(name, number) {
-  const p = await page();
-  const password = "correct-horse-battery";
-  await p.goto("/register");
-  await p.getByLabel("Charity name").fill(name);
-  await p.getByLabel("Your name").fill("Dana Duplicate");
-  await p.getByLabel("Email").fill(`e2e-dup-${randomUUID()}@example.org`);
-  await p.getByLabel("Password", { exact: true }).fill(password);
-  await p.getByLabel("Confirm password").fill(password);
-  await p.getByRole("button", { name: "Register" }).click();
-  await p.getByRole("heading", { level: 1, name: "Dashboard" }).waitFor();
+  const { page: p } = await registerCharity(page, {
+    name,
+    owner: "Dana Duplicate",
+    emailPrefix: "e2e-dup",
+  });
   await p.goto("/settings/charity");
   await p.getByLabel("Registration number").fill(number);
   // The form sends every field, and an empty email is refused (422), so give one.

@@ -1,15 +1,18 @@
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import { before, describe, test } from "node:test";
-import { BASE_URL, pageApi, pagesForThisFile } from "./helpers.mjs";
+import {
+  BASE_URL,
+  pageApi,
+  pagesForThisFile,
+  registerCharity,
+} from "./helpers.mjs";
 
 /**
  * The search boxes of Donations, New Claim, Claimed, Past Claims and Import history: each says
  * what it searches, and typing in it narrows the list to the matching rows (on the server).
  * Everything lives in a charity of this file's own.
  */
-const FAKE_GATEWAY_URL =
-  process.env.ALMONER_FAKE_GATEWAY_URL ?? `${BASE_URL}/fake-hmrc/submission`;
 const openPage = pagesForThisFile();
 const tag = randomUUID().slice(0, 6);
 let page;
@@ -119,36 +122,13 @@ async function searchNarrows(testId, placeholder, typed, text, expected = 1) {
 
 describe(`Table search boxes at ${BASE_URL}`, () => {
   before(async () => {
-    page = await openPage();
+    ({ page } = await registerCharity(openPage, {
+      name: `Search Trust ${tag}`,
+      owner: "Sam Searcher",
+      emailPrefix: "e2e-search",
+      giftAid: true,
+    }));
     page.context().setDefaultTimeout(60_000);
-    const email = `e2e-search-${tag}@example.org`;
-    const password = "correct-horse-battery";
-    await page.goto("/register");
-    await page.getByLabel("Charity name").fill(`Search Trust ${tag}`);
-    await page.getByLabel("Your name").fill("Sam Searcher");
-    await page.getByLabel("Email").fill(email);
-    await page.getByLabel("Password", { exact: true }).fill(password);
-    await page.getByLabel("Confirm password").fill(password);
-    await page.getByRole("button", { name: "Register" }).click();
-    await page.getByRole("heading", { level: 1, name: "Dashboard" }).waitFor();
-
-    await api("PUT", "/api/gift-aid/settings", {
-      hmrc_reference: "AB12345",
-      regulator: "CCEW",
-      regulator_number: "1234567",
-      official: {
-        title: "Mr",
-        first_name: "Grace",
-        last_name: "Hopper",
-        postcode: "BA1 1AA",
-        overseas: false,
-        phone: "01225 000000",
-      },
-      gateway_user_id: "323412300001",
-      gateway_password: "testing1",
-      vendor_id: "1234",
-      endpoint: FAKE_GATEWAY_URL,
-    });
     // Two donations claimed in an accepted claim, then one in a claim left sealed …
     const cara = await declaredDonor("Cara", `Claimed${tag}`);
     const dan = await declaredDonor("Dan", `Claimed${tag}`);
