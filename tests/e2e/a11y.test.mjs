@@ -110,7 +110,8 @@ function focused(page) {
   });
 }
 
-describe(`Accessibility at ${BASE_URL}`, () => {
+// Its sweeps are independent (each test its own contexts, the demo data only read): two at a time.
+describe(`Accessibility at ${BASE_URL}`, { concurrency: 2 }, () => {
   test("axe: no serious or critical violation on any signed-out screen, in English and Spanish", async () => {
     const page = await openPage();
     const failures = await sweep(page, GUEST_SCREENS, "guest");
@@ -123,28 +124,34 @@ describe(`Accessibility at ${BASE_URL}`, () => {
   });
 
   test("axe: no serious or critical violation on any owner screen, light and dark", async () => {
-    const page = await openPage();
-    const { screens, missing } = await ownerScreens(page);
-    assert.ok(
-      screens.length >= 30,
-      `owner screens found: ${screens.length}, missing ${missing}`,
-    );
-    const failures = await sweep(page, screens, "owner light");
-
-    const dark = await openPage();
-    await useDark(dark);
-    const { screens: darkScreens } = await ownerScreens(dark);
-    assert.equal(
-      await dark.evaluate(() =>
-        document.documentElement.classList.contains("dark"),
-      ),
-      true,
-      "dark mode is on",
-    );
-    failures.push(
-      ...(await sweep(dark, darkScreens, "owner dark", COLOUR_RULES)),
-    );
-    assertClean(failures);
+    // The light and the dark sweeps run side by side, each in its own signed-in page.
+    const light = async () => {
+      const page = await openPage();
+      const { screens, missing } = await ownerScreens(page);
+      assert.ok(
+        screens.length >= 30,
+        `owner screens found: ${screens.length}, missing ${missing}`,
+      );
+      return sweep(page, screens, "owner light");
+    };
+    const darkSweep = async () => {
+      const dark = await openPage();
+      await useDark(dark);
+      const { screens: darkScreens } = await ownerScreens(dark);
+      assert.equal(
+        await dark.evaluate(() =>
+          document.documentElement.classList.contains("dark"),
+        ),
+        true,
+        "dark mode is on",
+      );
+      return sweep(dark, darkScreens, "owner dark", COLOUR_RULES);
+    };
+    const [lightFailures, darkFailures] = await Promise.all([
+      light(),
+      darkSweep(),
+    ]);
+    assertClean([...lightFailures, ...darkFailures]);
   });
 
   test("axe: no serious or critical violation in open states: notifications, confirm dialog, side panel, form errors", async () => {
@@ -274,6 +281,35 @@ describe(`Keyboard and focus at ${BASE_URL}`, () => {
     // The next Tab goes on from the page content, not from the sidebar.
     await page.keyboard.press("Tab");
     assert.equal((await focused(page))?.inMain, true);
+  });
+
+  test("signed out, /login also starts with Skip to content, which moves the focus into the sign-in card", async () => {
+    const page = await openPage();
+    await page.goto("/login");
+    await page.getByRole("heading", { level: 1 }).first().waitFor();
+    assert.equal(await page.getByRole("link", { name: "Skip to content" }).count(), 1);
+    await page.locator("body").focus();
+    await page.keyboard.press("Tab");
+    const skip = await focused(page);
+    assert.equal(skip?.tag, "a");
+    assert.equal(skip?.name, "Skip to content");
+    assertRing(skip, "the skip link");
+    assert.ok(
+      await page.getByRole("link", { name: "Skip to content" }).isVisible(),
+    );
+    await page.keyboard.press("Enter");
+    assert.deepEqual(
+      await page.evaluate(() => [
+        document.activeElement?.tagName,
+        document.activeElement?.id,
+      ]),
+      ["MAIN", "main-content"],
+    );
+    // The next Tab goes on inside the sign-in card: its Email field comes first.
+    await page.keyboard.press("Tab");
+    const next = await focused(page);
+    assert.equal(next?.inMain, true);
+    assert.equal(next?.tag, "input");
   });
 
   test("the sidebar navigation works by keyboard, with a visible focus ring on its links", async () => {
