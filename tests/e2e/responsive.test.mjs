@@ -149,9 +149,12 @@ async function sidebarOnScreen(page) {
   return box && box.x >= 0 && box.width > 0 ? box : null;
 }
 
-describe(`Phone and tablet widths at ${BASE_URL}`, () => {
+// The phone and the tablet sweeps (and the phone's named places) run side by side: each has its
+// own contexts and only reads the demo data. Inside each width the tests run one after another
+// (a suite's concurrency is inherited: each width says 1).
+describe(`Phone and tablet widths at ${BASE_URL}`, { concurrency: true }, () => {
   for (const size of WIDTHS) {
-    describe(`${size.name} (${size.width} px)`, () => {
+    describe(`${size.name} (${size.width} px)`, { concurrency: 1 }, () => {
       test(`every signed-out screen fits a ${size.width} px window`, async () => {
         const page = await pageAt(size);
         const problems = await sweep(page, GUEST_SCREENS, { signedIn: false });
@@ -219,7 +222,7 @@ describe(`Phone and tablet widths at ${BASE_URL}`, () => {
     });
   }
 
-  describe("phone (390 px): the places the issue names", () => {
+  describe("phone (390 px): the places the issue names", { concurrency: 1 }, () => {
     test("header search, notifications and Quick donations fit the phone", async () => {
       const page = await pageAt(WIDTHS[0]);
       await ownerScreens(page);
