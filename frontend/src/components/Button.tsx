@@ -1,10 +1,11 @@
-import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import type { ButtonHTMLAttributes, ReactNode, Ref } from 'react';
 import { Link, type LinkProps } from 'react-router';
 
 export const BUTTON_VARIANTS = ['primary', 'secondary', 'danger', 'link'] as const;
 export type ButtonVariant = (typeof BUTTON_VARIANTS)[number];
 
 interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+  ref?: Ref<HTMLButtonElement>;
   variant?: ButtonVariant;
   /** Busy: disabled and announced as busy; the label stays so the width does not jump. */
   loading?: boolean;

@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * Issue 14 §4: every screen uses the design system. A feature file may not hand-build a page
- * title (`<h1>`, `page-header`), a card surface (`card` class) or a link dressed as a button
- * (`<Link className="button…">`): those go through PageHeader, Card and ButtonLink.
+ * title (`<h1>`, `page-header`), a card surface (`card` class), a button of its own
+ * (`<button className="button…">`) or a link dressed as a button (`<Link className="button…">`):
+ * those go through PageHeader, Card, Button and ButtonLink.
  */
 const sources = import.meta.glob<string>(['/src/features/**/*.tsx', '!**/__tests__/**'], {
   query: '?raw',
@@ -26,6 +27,8 @@ function hasToken(classes: string, token: string): boolean {
 
 /** `<Link …className="button…">` across lines (a Link's props hold no `>` but in arrows). */
 const LINK_AS_BUTTON = /<Link\b(?:[^>]|=>)*?className=(?:"|\{\s*[`'"])button\b/;
+/** `<button …className="button…">`: the Button component gives the classes, type and busy state. */
+const OWN_BUTTON = /<button\b(?:[^>]|=>)*?className=(?:"|\{\s*[`'"])button\b/;
 
 function violations(path: string, source: string): string[] {
   const found: string[] = [];
@@ -36,6 +39,7 @@ function violations(path: string, source: string): string[] {
   }
   if (LINK_AS_BUTTON.test(source))
     found.push(`${path}: <Link className="button"> (use ButtonLink)`);
+  if (OWN_BUTTON.test(source)) found.push(`${path}: <button className="button"> (use Button)`);
   return found;
 }
 
@@ -55,10 +59,19 @@ describe('screens use the design system', () => {
     expect(
       violations('x', '<Card className="form-card" /><div className="card__header" />'),
     ).toEqual([]);
+    expect(
+      violations(
+        'x',
+        '<button\n  type="button"\n  className="button button--danger"\n  onClick={() => go()}>',
+      ),
+    ).toHaveLength(1);
     expect(violations('x', '<ButtonLink variant="primary" to="/">Home</ButtonLink>')).toEqual([]);
+    expect(violations('x', '<Button variant="danger" onClick={() => go()}>Undo</Button>')).toEqual(
+      [],
+    );
   });
 
-  it('no feature file hand-builds a page title, a card or a button-styled link', () => {
+  it('no feature file hand-builds a page title, a card, a button or a button-styled link', () => {
     const found = Object.entries(sources).flatMap(([path, source]) => violations(path, source));
     expect(found).toEqual([]);
   });

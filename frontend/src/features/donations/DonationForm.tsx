@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Card } from '@/components/Card';
+import { Button } from '@/components/Button';
 import {
   CheckboxField,
   FieldError,
@@ -141,9 +142,7 @@ export function DonationForm(props: DonationFormProps) {
       <FormError message={form.generalError} />
       {form.generalError && props.onReload && (
         <p>
-          <button type="button" className="button" onClick={props.onReload}>
-            {t('donors.reload')}
-          </button>
+          <Button onClick={props.onReload}>{t('donors.reload')}</Button>
         </p>
       )}
       <div className="field">
@@ -253,9 +252,7 @@ export function DonationForm(props: DonationFormProps) {
         maxLength={5000}
       />
       <div className="form-actions">
-        <button type="button" className="button" onClick={props.onCancel}>
-          {t('common.cancel')}
-        </button>
+        <Button onClick={props.onCancel}>{t('common.cancel')}</Button>
         <SubmitButton processing={form.processing}>{props.submitLabel}</SubmitButton>
       </div>
     </Card>

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { Button } from '@/components/Button';
 import { useTranslation } from 'react-i18next';
 import { api, ApiError } from '@/lib/api-client';
 import { isUkPostcode, normaliseUkPostcode } from './validation';
@@ -64,16 +65,11 @@ export function AddressFinder(props: {
   return (
     <div className="field" data-testid="address-finder">
       <div className="inline-actions">
-        <button
-          type="button"
-          className="button"
-          onClick={() => void find()}
-          disabled={state.kind === 'loading'}
-        >
+        <Button onClick={() => void find()} disabled={state.kind === 'loading'}>
           {state.kind === 'loading'
             ? t('donors.address_lookup.finding')
             : t('donors.address_lookup.find')}
-        </button>
+        </Button>
       </div>
       {state.kind === 'error' && (
         <p className="field-error" role="alert">

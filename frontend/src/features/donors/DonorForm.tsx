@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Card } from '@/components/Card';
 import { FieldError, FormError, SubmitButton, TextField, useForm } from '@/components/forms';
 import type { FormApi } from '@/components/forms';
+import { Button } from '@/components/Button';
 import { ApiError } from '@/lib/api-client';
 import { AddressFinder, type FoundAddress } from './AddressFinder';
 import { CONSENT_CHANNELS, type Donor, type DonorInput } from './api';
@@ -142,9 +143,7 @@ export function DonorForm(props: DonorFormProps) {
       <FormError message={form.generalError} />
       {form.generalError && props.onReload && (
         <p>
-          <button type="button" className="button" onClick={props.onReload}>
-            {t('donors.reload')}
-          </button>
+          <Button onClick={props.onReload}>{t('donors.reload')}</Button>
         </p>
       )}
       <fieldset className="fieldset">
@@ -297,9 +296,7 @@ export function DonorForm(props: DonorFormProps) {
         />
       </fieldset>
       <div className="form-actions">
-        <button type="button" className="button" onClick={props.onCancel}>
-          {t('common.cancel')}
-        </button>
+        <Button onClick={props.onCancel}>{t('common.cancel')}</Button>
         <SubmitButton processing={form.processing}>{props.submitLabel}</SubmitButton>
       </div>
     </Card>

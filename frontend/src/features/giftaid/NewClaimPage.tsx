@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ButtonLink } from '@/components/Button';
+import { Button, ButtonLink } from '@/components/Button';
 import { Card } from '@/components/Card';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { DataTable, type BulkAction } from '@/components/data-table';
@@ -149,17 +149,16 @@ export default function NewClaimPage() {
               },
             )}
           </p>
-          <button
-            type="button"
-            className="button button--primary"
-            disabled={!summary.request || creating}
-            aria-busy={creating}
+          <Button
+            variant="primary"
+            disabled={!summary.request}
+            loading={creating}
             onClick={onCreate}
           >
             {selection.mode === 'all'
               ? t('giftaid.new_claim.create_all')
               : t('giftaid.new_claim.create_selected', { count: summary.count })}
-          </button>
+          </Button>
         </Card>
       )}
       {confirming && !claimId && (

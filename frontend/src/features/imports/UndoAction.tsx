@@ -3,6 +3,7 @@ import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { Spinner } from '@/components/Spinner';
+import { Button } from '@/components/Button';
 import { importKeys, importsApi } from './api';
 
 /**
@@ -50,14 +51,9 @@ export function UndoAction({
   };
   return (
     <>
-      <button
-        ref={button}
-        type="button"
-        className="button button--danger"
-        onClick={() => setOpen(true)}
-      >
+      <Button ref={button} variant="danger" onClick={() => setOpen(true)}>
         {t('imports.undo.button')}
-      </button>
+      </Button>
       {open && (
         <ConfirmDialog
           title={t('imports.undo.title')}
