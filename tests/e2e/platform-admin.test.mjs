@@ -127,4 +127,46 @@ describe(`Platform admin's dashboard at ${BASE_URL}`, () => {
       await row.getByText(number).waitFor();
     }
   });
+
+  test("the admin opens a charity, edits it and disables it: its owner can no longer sign in", async () => {
+    const name = `Paused Trust ${randomUUID().slice(0, 8)}`;
+    const owner = await registerCharity(page, { name, emailPrefix: "e2e-paused" });
+
+    const { admin } = await adminDashboard();
+    await admin.getByTestId("sidebar").getByRole("link", { name: "Charities" }).click();
+    await admin.getByRole("heading", { level: 1, name: "Charities" }).waitFor();
+    await admin.locator(".table-toolbar").getByRole("searchbox").fill(name);
+    const row = admin.getByRole("row").filter({ hasText: name });
+    await row.getByText("Active").waitFor();
+    await row.getByRole("button", { name: "View" }).click();
+
+    await admin.getByRole("heading", { level: 1, name }).waitFor();
+    const details = admin.getByTestId("charity-details");
+    await details.getByText("Active").waitFor();
+    assert.match(await details.textContent(), /Users\s*1/);
+
+    await admin.getByRole("link", { name: "Edit charity" }).click();
+    await admin.getByRole("heading", { level: 1, name: "Edit charity" }).waitFor();
+    await admin.getByLabel("Phone").fill("0117 496 0000");
+    await admin.getByLabel("Disabled").check();
+    await admin.getByRole("button", { name: "Save" }).click();
+    const dialog = admin.getByRole("alertdialog");
+    await dialog.getByText(`Disable ${name}?`).waitFor();
+    await dialog.getByRole("button", { name: "Disable charity" }).click();
+
+    await admin.getByRole("heading", { level: 1, name }).waitFor();
+    await details.getByText("Disabled").waitFor();
+    await details.getByText("0117 496 0000").waitFor();
+    await admin.getByText("This charity is disabled: its users cannot sign in.").waitFor();
+
+    // Its owner was signed out, and signing in again is refused.
+    const me = await owner.page.request.get("/api/user");
+    assert.equal(me.status(), 401);
+    await owner.page.goto("/login");
+    await owner.page.getByLabel("Email").fill(owner.email);
+    await owner.page.getByLabel("Password").fill(owner.password);
+    await owner.page.getByRole("button", { name: "Sign in" }).click();
+    await owner.page.getByText("These credentials do not match our records.").first().waitFor();
+    assert.equal(new URL(owner.page.url()).pathname, "/login");
+  });
 });

@@ -1,26 +1,18 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { Badge } from '@/components/Badge';
-import { DataTable } from '@/components/data-table';
+import { DataTable, type FilterDef } from '@/components/data-table';
 import { PageHeader } from '@/components/PageHeader';
-import { routeTitleKey } from '@/config/paths';
+import { pathFor, routeTitleKey } from '@/config/paths';
 import { formatDate } from '@/lib/format';
-import { duplicateIds, useCharitiesOverview } from './api';
-
-interface Charity {
-  id: string;
-  name: string;
-  registration_number: string | null;
-  phone: string | null;
-  country: string | null;
-  users_count: number;
-  created_at: string;
-}
+import { charitiesApi, duplicateIds, useCharitiesOverview, type Charity } from './api';
 
 /** Platform administrators: every charity on Almoner. */
 export default function CharitiesPage() {
   const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
   // The same call as the admin dashboard: which charities look registered twice.
   const { data: overview } = useCharitiesOverview();
   const duplicates = useMemo(() => duplicateIds(overview), [overview]);
@@ -53,6 +45,17 @@ export default function CharitiesPage() {
       { id: 'country', accessorKey: 'country', header: t('charities.fields.country') },
       { id: 'users_count', accessorKey: 'users_count', header: t('charities.fields.users_count') },
       {
+        id: 'status',
+        header: t('charities.fields.status'),
+        enableSorting: false,
+        meta: { exportable: false },
+        cell: ({ row }) => (
+          <Badge colour={row.original.disabled ? 'red' : 'green'}>
+            {t(row.original.disabled ? 'charities.status.disabled' : 'charities.status.active')}
+          </Badge>
+        ),
+      },
+      {
         id: 'created_at',
         accessorKey: 'created_at',
         header: t('charities.fields.created_at'),
@@ -61,15 +64,38 @@ export default function CharitiesPage() {
     ],
     [t, i18n.language, duplicates],
   );
+  const filters: FilterDef[] = [
+    {
+      key: 'status',
+      label: t('charities.fields.status'),
+      type: 'select',
+      options: (['active', 'disabled'] as const).map((value) => ({
+        value,
+        label: t(`charities.status.${value}`),
+      })),
+    },
+  ];
   return (
     <section>
       <PageHeader title={t(routeTitleKey('charities'))} />
       <DataTable<Charity>
         table="charities"
-        endpoint="/charities"
+        endpoint={charitiesApi.endpoint}
         columns={columns}
+        filters={filters}
         exportable={false}
-        rowActions={() => []}
+        rowActions={(charity) => [
+          {
+            key: 'view',
+            label: t('common.view'),
+            onClick: () => navigate(pathFor('charities.show', { id: charity.id })),
+          },
+          {
+            key: 'edit',
+            label: t('table.edit'),
+            onClick: () => navigate(pathFor('charities.edit', { id: charity.id })),
+          },
+        ]}
       />
     </section>
   );

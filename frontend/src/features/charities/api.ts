@@ -19,8 +19,38 @@ export interface CharitiesOverview {
   duplicates: DuplicateGroup[];
 }
 
+/** GET /api/charities/{id}: one charity as a platform administrator sees it. */
+export interface Charity {
+  id: string;
+  name: string;
+  registration_number: string | null;
+  phone: string | null;
+  country: string | null;
+  disabled: boolean;
+  users_count: number;
+  created_at: string | null;
+  version: number;
+}
+
+export type CharityChanges = {
+  name: string;
+  registration_number: string | null;
+  phone: string | null;
+  country: string;
+  disabled: boolean;
+  version: number;
+};
+
 export const charitiesApi = {
+  endpoint: '/charities',
   overview: () => api.get<CharitiesOverview>('/charities/overview'),
+  get: (id: string) => api.get<Charity>(`/charities/${encodeURIComponent(id)}`),
+  update: (id: string, changes: CharityChanges) =>
+    api.put<Charity>(`/charities/${encodeURIComponent(id)}`, changes),
+};
+
+export const charityKeys = {
+  one: (id: string) => ['charities', 'one', id] as const,
 };
 
 /** One call shared by the admin dashboard and the Charities list (its duplicate badges). */
