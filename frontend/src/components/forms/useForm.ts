@@ -61,7 +61,13 @@ export function useForm<T extends FormValues>(initial: T): FormApi<T> {
         setErrors(fieldErrors);
         const known = Object.keys(fieldErrors).some((field) => field in values);
         if (!known && error instanceof ApiError) setGeneralError(error.message);
-      } else if (error instanceof ApiError && error.status === 422 && error.body.message) {
+      } else if (
+        error instanceof ApiError &&
+        // A refusal the server explains (422), or a stale edit (409: "changed by someone else,
+        // reload it"): its words, not the generic error.
+        (error.status === 422 || error.status === 409) &&
+        error.body.message
+      ) {
         setGeneralError(error.body.message);
       } else {
         setGeneralError(t('errors.default'));

@@ -1,10 +1,11 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { PageHeader } from '@/components/PageHeader';
 import { Spinner } from '@/components/Spinner';
 import { showToast } from '@/components/toasts/store';
 import { pathFor, routeTitleKey } from '@/config/paths';
+import { useEditedRecord } from '@/lib/useEditedRecord';
 import { donationKeys, donationsApi } from './api';
 import { DonationForm, donationValuesOf } from './DonationForm';
 
@@ -14,14 +15,10 @@ export default function DonationEditPage() {
   const navigate = useNavigate();
   const client = useQueryClient();
   const {
-    data: donation,
-    refetch,
-    dataUpdatedAt,
-  } = useQuery({
-    queryKey: donationKeys.one(id),
-    queryFn: () => donationsApi.show(id),
-    staleTime: 0,
-  });
+    record: donation,
+    formKey,
+    reload,
+  } = useEditedRecord(donationKeys.one(id), () => donationsApi.show(id));
   return (
     <section>
       <PageHeader title={t(routeTitleKey('donations.edit'))} />
@@ -39,7 +36,7 @@ export default function DonationEditPage() {
         <Spinner />
       ) : (
         <DonationForm
-          key={`${donation.version}-${dataUpdatedAt}`}
+          key={formKey}
           initial={donationValuesOf(donation)}
           submitLabel={t('common.save')}
           onSubmit={(input) => donationsApi.update(id, { ...input, version: donation.version })}
@@ -55,7 +52,7 @@ export default function DonationEditPage() {
             navigate(pathFor('donations.show', { id }));
           }}
           onCancel={() => navigate(pathFor('donations.show', { id }))}
-          onReload={() => void refetch()}
+          onReload={() => void reload()}
         />
       )}
     </section>

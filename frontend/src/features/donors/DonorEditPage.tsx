@@ -1,9 +1,10 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { PageHeader } from '@/components/PageHeader';
 import { Spinner } from '@/components/Spinner';
 import { pathFor, routeTitleKey } from '@/config/paths';
+import { useEditedRecord } from '@/lib/useEditedRecord';
 import { donorKeys, donorsApi } from './api';
 import { announceSaved } from './DonorCreatePage';
 import { DonorForm, formValuesOf } from './DonorForm';
@@ -14,14 +15,10 @@ export default function DonorEditPage() {
   const navigate = useNavigate();
   const client = useQueryClient();
   const {
-    data: donor,
-    refetch,
-    dataUpdatedAt,
-  } = useQuery({
-    queryKey: donorKeys.one(id),
-    queryFn: () => donorsApi.show(id),
-    staleTime: 0,
-  });
+    record: donor,
+    formKey,
+    reload,
+  } = useEditedRecord(donorKeys.one(id), () => donorsApi.show(id));
   return (
     <section>
       <PageHeader title={t(routeTitleKey('donors.edit'))} />
@@ -29,8 +26,7 @@ export default function DonorEditPage() {
         <Spinner />
       ) : (
         <DonorForm
-          // A reload after a stale edit starts the form again from the fresh donor.
-          key={`${donor.version}-${dataUpdatedAt}`}
+          key={formKey}
           initial={formValuesOf(donor)}
           warnings={donor.warnings}
           submitLabel={t('common.save')}
@@ -42,7 +38,7 @@ export default function DonorEditPage() {
             navigate(pathFor('donors.show', { id }));
           }}
           onCancel={() => navigate(pathFor('donors.show', { id }))}
-          onReload={() => void refetch()}
+          onReload={() => void reload()}
         />
       )}
     </section>
