@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 from decimal import Decimal
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import BeforeValidator, Field, ValidationInfo, field_validator
 from pydantic_core import PydanticCustomError
@@ -100,16 +100,18 @@ class DonationBody(Schema):
     @field_validator("allocations")
     @classmethod
     def _split_adds_up(cls, value: list[AllocationBody] | None, info: ValidationInfo) -> Any:
-        """Lines that do not add up to the amount (or to 100%) are refused naming `allocations`."""
+        """Lines that do not add up to the amount (or to 100%) are refused naming `allocations`
+        (an edit checks them in the service: the form sends the stored split back unchanged)."""
         amount = info.data.get("amount")
         if not value or amount is None:
             return value or None
-        try:
-            funds.split(funds.pence(amount), split_lines(value))
-        except funds.SplitError as exc:
-            params = {k: money_text(Decimal(int(v)) / 100) for k, v in exc.params.items()}  # type: ignore[call-overload]
-            raise PydanticCustomError(exc.key, exc.key, params) from exc  # type: ignore[arg-type]
+        if cls.checks_split_here:
+            problem = split_problem(amount, value)
+            if problem is not None:
+                raise PydanticCustomError(problem[0], problem[0], problem[1])  # type: ignore[arg-type]
         return value
+
+    checks_split_here: ClassVar[bool] = True
 
     def fund_split(self) -> list[tuple[str, int]] | None:
         """(fund id, pence) per line of the requested split, None when no split was given."""
@@ -156,9 +158,19 @@ class DonationBody(Schema):
 
 
 class DonationUpdateBody(DonationBody):
+    checks_split_here: ClassVar[bool] = False
     version: int = Field(ge=1)
     # a new amount re-balances an existing split across funds only when the user confirms it
     rebalance: bool = False
+
+
+def split_problem(amount: Decimal, lines: list[AllocationBody]) -> tuple[str, dict[str, str]] | None:
+    """(message key, params) when `lines` cannot split `amount`, else None."""
+    try:
+        funds.split(funds.pence(amount), split_lines(lines))
+    except funds.SplitError as exc:
+        return exc.key, {k: money_text(Decimal(int(v)) / 100) for k, v in exc.params.items()}  # type: ignore[call-overload]
+    return None
 
 
 def split_lines(lines: list[AllocationBody]) -> list[funds.SplitLine]:

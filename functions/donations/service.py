@@ -27,6 +27,7 @@ from functions.donations.schemas import (
     DonationFilterBody,
     DonationListQuery,
     DonationUpdateBody,
+    split_problem,
 )
 from functions.donations.search import search_matcher
 from functions.donors import messages  # noqa: F401  (registers the area's messages)
@@ -233,14 +234,25 @@ def _changes_claimed_facts(before: Donation, body: DonationUpdateBody) -> bool:
     )
 
 
+def _as_stored(body: DonationUpdateBody, lines: list[tuple[str, int]]) -> bool:
+    """The edit form sent the stored split back as it was (amounts, same funds, same order)."""
+    sent = body.allocations or []
+    return (
+        all(line.percent is None and line.amount is not None for line in sent)
+        and [(line.fund_id, funds.pence(line.amount or Decimal(0))) for line in sent] == lines
+    )
+
+
 def _split_of_edit(before: Donation, body: DonationUpdateBody) -> list[tuple[str, int]] | None:
-    """The split an edit leaves: the one it sends; else the stored one, which a new amount
+    """The split an edit leaves: a new one it sends; else the stored one, which a new amount
     re-balances (same proportions) only when the request confirms it (`rebalance`) — a single
     fund simply follows the amount; None → the default fund (a donation older than funds)."""
-    sent = body.fund_split()
-    if sent is not None:
-        return sent
     lines = list(before.fund_lines())
+    if body.allocations and not _as_stored(body, lines):
+        problem = split_problem(body.amount, body.allocations)
+        if problem is not None:
+            raise Invalid(errors={"allocations": [t(problem[0], **problem[1])]})
+        return body.fund_split()
     if not lines:
         return None
     total = funds.pence(body.amount)

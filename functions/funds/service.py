@@ -116,8 +116,14 @@ def options(who: Principal) -> dict[str, Any]:
 
 
 def _fund_get(tenant_id: str, fund_id: str) -> tuple[Fund, FundBalance]:
-    if fund_id == DEFAULT_FUND_ID and not repository.default_exists(tenant_id):
-        repository.ensure_default_fund(tenant_id)
+    """The fund and its balance (404 if the charity has none such); the default fund is created
+    first when a charity older than funds asks for it."""
+    try:
+        return repository.get_with_balance(tenant_id, fund_id)
+    except NotFound:
+        if fund_id != DEFAULT_FUND_ID:
+            raise
+    repository.ensure_default_fund(tenant_id)
     return repository.get_with_balance(tenant_id, fund_id)
 
 

@@ -467,3 +467,65 @@ def test_fund_routes_need_their_permission_and_changes_are_audited(client, owner
     actions = {event.action for event in audit.recent(owner.tenant_id)}
     assert {"fund.created", "fund.archived", "fund.deleted"} <= actions
     assert keys.fund_sk(fund["id"]).startswith("FUND#")
+
+
+def test_a_donation_split_three_ways_is_still_one_transaction(owner, monkeypatch):
+    from functions.donors.transaction import Transaction
+
+    roof, bells = make_fund(owner, "Roof"), make_fund(owner, "Bells")
+    commits: list[int] = []
+    original = Transaction.commit
+
+    def counting(self: Transaction) -> None:
+        commits.append(len(self))
+        original(self)
+
+    monkeypatch.setattr(Transaction, "commit", counting)
+    # WHEN a donation is recorded split across three funds
+    make_donation(
+        owner,
+        amount="30.00",
+        allocations=[
+            {"fund_id": roof["id"], "percent": "50"},
+            {"fund_id": bells["id"], "percent": "25"},
+            {"fund_id": DEFAULT_FUND_ID, "percent": "25"},
+        ],
+    )
+    # THEN the donation, its totals and its nine ledger items are one TransactWriteItems
+    assert len(commits) == 1
+    without_split = commits[0] - 9
+    make_donation(owner, amount="30.00", date="2026-05-01")
+    assert commits[1] == without_split + 3  # one fund: line, balance, month
+    print(f"donation_write_3_way_split: {commits[0]} items in 1 transaction ({without_split} without funds)")
+
+
+def test_the_edit_form_sending_the_stored_split_back_is_no_new_split(owner):
+    roof = make_fund(owner, "Roof")
+    single = make_donation(owner, amount="10.00", allocations=[{"fund_id": roof["id"], "amount": "10.00"}])
+    split = make_donation(
+        owner,
+        amount="10.00",
+        allocations=[
+            {"fund_id": roof["id"], "amount": "6.00"},
+            {"fund_id": DEFAULT_FUND_ID, "amount": "4.00"},
+        ],
+    )
+    form = {"date": "2026-05-01", "payment_method": "cash", "amount": "15.00"}
+    # one fund follows the new amount
+    moved = owner.put(
+        f"/api/donations/{single['id']}",
+        {**form, "allocations": single["allocations"], "version": single["version"]},
+    )
+    assert moved.status == 200 and moved.json["allocations"] == [{"fund_id": roof["id"], "amount": "15.00"}]
+    # several funds: the stored split sent back still needs the user's confirmation
+    asked = owner.put(
+        f"/api/donations/{split['id']}",
+        {**form, "allocations": split["allocations"], "version": split["version"]},
+    )
+    assert asked.status == 422 and list(asked.json["errors"]) == ["rebalance"]
+    # a new split that does not add up names `allocations`
+    wrong = owner.put(
+        f"/api/donations/{split['id']}",
+        {**form, "allocations": [{"fund_id": roof["id"], "amount": "10.00"}], "version": split["version"]},
+    )
+    assert wrong.status == 422 and list(wrong.json["errors"]) == ["allocations"]
