@@ -18,6 +18,7 @@ AREAS = (
     "dashboard",
     "giftaid",
     "imports",
+    "funds",
     "dev",
 )
 API_PREFIX = "/api"

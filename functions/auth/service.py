@@ -87,6 +87,11 @@ def register_charity(
         tenant_id, roles[0], name=name, email_address=email, password=password, verified=verified
     )
     repository.create_identities(user=owner, tenant=tenant, roles=roles)
+    # its default General fund (put if absent; a charity missing it gets it on first read);
+    # imported here: sign-in, the auth function's hot path, never needs the funds area
+    from functions.funds.repository import ensure_default_fund
+
+    ensure_default_fund(tenant_id)
     audit.record(tenant_id, "charity.registered", actor_id=owner.user_id)
     if not verified:
         send_email_link(owner, "verify")

@@ -512,3 +512,50 @@ def import_chunk_object_key(tenant_id: str, import_id: str, chunk: int) -> str:
 def import_errors_object_key(tenant_id: str, import_id: str, filename: str) -> str:
     """S3 key of an import's error report (under `exports/`, which expires after 7 days)."""
     return f"exports/{tenant_id}/imports/{import_id}/{filename}"
+
+
+# ------------------------------------------------------------------ funds and the fund ledger
+def fund_sk(fund_id: str) -> str:
+    """A fund; its balance item sorts right after it, so one Query reads both."""
+    return f"FUND#{fund_id}"
+
+
+def fund_prefix() -> str:
+    return "FUND#"
+
+
+def fund_balance_sk(fund_id: str) -> str:
+    return f"FUND#{fund_id}#BALANCE"
+
+
+def fund_name_sk(folded_name: str) -> str:
+    """The uniqueness item of a fund's name (case-folded) within its charity."""
+    return f"FUNDNAME#{folded_name}"
+
+
+def fund_month_sk(month: str, fund_id: str) -> str:
+    """A fund's totals of one month (`YYYY-MM`) by kind: month first, so a year of every fund is
+    one Query range (the statement of funds)."""
+    return f"FUNDMONTH#{month}#{fund_id}"
+
+
+def fund_month_prefix() -> str:
+    return "FUNDMONTH#"
+
+
+def fund_ledger_pk(tenant_id: str, fund_id: str) -> str:
+    """A fund's append-only ledger lines, in their own partition."""
+    return f"{tenant_pk(tenant_id)}#FUND#{fund_id}"
+
+
+def fund_line_sk(iso_date: str, line_id: str) -> str:
+    return f"LINE#{iso_date}#{line_id}"
+
+
+def fund_line_prefix() -> str:
+    return "LINE#"
+
+
+def fund_items_range(fund_id: str) -> tuple[str, str]:
+    """SK range of one fund and its balance item (and nothing of a fund whose id extends it)."""
+    return fund_sk(fund_id), f"{fund_sk(fund_id)}#~"

@@ -42,7 +42,12 @@ REF = "#/components/schemas/{model}"
 NOT_ENVELOPES = frozenset({("GET", "/api/donations/totals"), ("GET", "/api/gift-aid/claims/{claim_id}")})
 # Short lists answered whole, in the same {data, meta} envelope, without the list query.
 ONE_PAGE_LISTS = frozenset(
-    {("GET", "/api/donation-types"), ("GET", "/api/locations"), ("GET", "/api/donors/merges")}
+    {
+        ("GET", "/api/donation-types"),
+        ("GET", "/api/locations"),
+        ("GET", "/api/donors/merges"),
+        ("GET", "/api/funds"),
+    }
 )
 _PATH_PARAMETER = re.compile(r"\{([^}]+)\}")
 _ACCESS_TEXT = {

@@ -7,6 +7,7 @@ from decimal import Decimal
 
 from pynamodb.attributes import (
     BooleanAttribute,
+    ListAttribute,
     MapAttribute,
     NumberAttribute,
     UnicodeAttribute,
@@ -62,11 +63,19 @@ class Donation(Entity, discriminator="Donation"):
     gift_aid_amount = DecimalAttribute(null=True)  # tax reclaimable when claimable
     gift_aid_excluded_reason = UnicodeAttribute(null=True)  # parked by a user (reversible)
     claim_id = UnicodeAttribute(null=True)  # set only by the claims pipeline (conditional write)
+    # Funds (docs/decisions/0019-fund-ledger.md): the split as [{fund_id, amount (pence)}], first
+    # line first; written with the ledger lines it makes, in the donation's transaction.
+    allocations = ListAttribute(default=list)  # type: ignore[var-annotated]
+    allocation_defaulted = BooleanAttribute(null=True)  # no fund given: all to the default fund
     version = VersionAttribute()
 
     @classmethod
     def key(cls, tenant_id: str, donation_id: str) -> tuple[str, str]:
         return keys.tenant_pk(tenant_id), keys.donation_sk(donation_id)
+
+    def fund_lines(self) -> tuple[tuple[str, int], ...]:
+        """The stored split as (fund id, pence) lines."""
+        return tuple((str(line["fund_id"]), int(line["amount"])) for line in self.allocations or [])
 
 
 class DonationGiftAid(Entity):

@@ -35,6 +35,7 @@ class DonationFilters:
     status: str | None = None
     donor_id: str | None = None
     gift_aid_state: str | None = None
+    allocation: str | None = None
 
     @property
     def empty(self) -> bool:
@@ -105,6 +106,8 @@ def _filter(filters: DonationFilters, conditions: list[Any]) -> Any:
         conditions.append(Donation.location_id == filters.location_id)
     if filters.status:
         conditions.append(Donation.status == filters.status)
+    if filters.allocation == "defaulted":
+        conditions.append(Donation.allocation_defaulted == True)  # noqa: E712
     combined = None
     for condition in conditions:
         combined = condition if combined is None else combined & condition

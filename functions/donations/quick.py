@@ -22,6 +22,7 @@ from functions.core.messages import t
 from functions.core.money import money_text
 from functions.core.table import Entity
 from functions.core.validation import validate
+from functions.domain.funds import DEFAULT_FUND_ID
 from functions.donations import repository, service
 from functions.donations.models import Donation, DonationType, Location
 from functions.donations.schemas import DonationBody
@@ -29,6 +30,8 @@ from functions.donors import messages  # noqa: F401  (registers the area's messa
 from functions.donors import repository as donors
 from functions.donors.models import Donor
 from functions.donors.transaction import MAX_ITEMS, Transaction
+from functions.funds import messages as _fund_messages  # noqa: F401  (registers the messages)
+from functions.funds.models import Fund
 
 Rows = list[tuple[int, DonationBody]]
 
@@ -58,6 +61,11 @@ def _check_references(tenant_id: str, rows: Rows, errors: dict[str, list[str]]) 
         ):
             if item_id:
                 must_exist.setdefault(key_of(tenant_id, item_id), []).append((index, field, message_key))
+        for line in body.allocations or []:
+            if line.fund_id != DEFAULT_FUND_ID:  # the default fund is created on first use
+                must_exist.setdefault(Fund.key(tenant_id, line.fund_id), []).append(
+                    (index, "allocations", "funds.unknown")
+                )
         if body.external_ref:
             ref_key = (keys.tenant_pk(tenant_id), keys.donation_ref_sk(body.source or "", body.external_ref))
             refs.setdefault(ref_key, []).append(index)

@@ -14,11 +14,13 @@ from functions.core import keys
 from functions.core.counters import TenantCounters
 from functions.core.errors import NotFound
 from functions.declarations import eligibility
+from functions.domain import funds
 from functions.domain.tax_year import month_of, tax_year_of
 from functions.donations.models import RECEIVED, CatalogUsage, Donation, DonationStats, ExternalRef
 from functions.donors.models import Donor, DonorTotals, DonorYear
 from functions.donors.repository import total_sort_key
 from functions.donors.transaction import Transaction
+from functions.funds import ledger
 
 Change = tuple[Donation | None, Donation | None]  # (before, after): create, edit or delete
 
@@ -90,9 +92,81 @@ def contributions(donation: Donation) -> list[Contribution]:
 
 def total_keys(donation: Donation) -> list[tuple[str, str]]:
     """The keys of the totals a donation moves (counters, aggregates, usage, the donor's tax
-    year): with the donation, its reference and its donor, what its transaction touches (an
-    import sizes its transactions with this)."""
-    return [key for _, key, _, _ in contributions(donation)]
+    year, its funds' balances and monthly totals, one ledger line per fund): with the donation,
+    its reference and its donor, what its transaction touches (an import sizes its transactions
+    with this)."""
+    side = ledger_side(donation)
+    if side is not None and not side.lines:  # not yet split: it will go to the default fund
+        side = funds.DonationSide(
+            side.date, side.received, ((funds.DEFAULT_FUND_ID, funds.pence(donation.amount)),)
+        )
+    moves = funds.donation_movements(None, side)
+    lines = [(f"LEDGERLINE#{donation.donation_id}", move.fund_id) for move in moves]  # one item each
+    return (
+        [key for _, key, _, _ in contributions(donation)]
+        + ledger.movement_keys(donation.tenant_id, moves)
+        + lines
+    )
+
+
+def ledger_side(donation: Donation | None) -> funds.DonationSide | None:
+    """What the fund ledger sees of a donation: its split, counted while it is received."""
+    if donation is None:
+        return None
+    return funds.DonationSide(donation.donation_date, donation.status == RECEIVED, donation.fund_lines())
+
+
+def _ledger_reason(before: Donation | None, after: Donation | None) -> str:
+    if after is None:
+        return "donation_deleted"
+    if before is None:
+        return "donation_created"
+    if before.status == RECEIVED and after.status != RECEIVED:
+        return "donation_refunded"
+    return "donation_edited"
+
+
+def set_split(donation: Donation, lines: list[tuple[str, int]] | None) -> None:
+    """Store a split on the donation; none given → all to the default fund, flagged."""
+    defaulted = not lines
+    chosen = lines or [(funds.DEFAULT_FUND_ID, funds.pence(donation.amount))]
+    donation.allocations = [{"fund_id": fund_id, "amount": amount} for fund_id, amount in chosen]
+    donation.allocation_defaulted = defaulted
+
+
+def settle_split(before: Donation | None, after: Donation) -> None:
+    """Every new donation has a split (the default fund when none was given); a split that no
+    longer adds up to the amount (a partial refund, a confirmed re-balance) is re-balanced in the
+    same proportions. A donation recorded before funds existed keeps having none until its first
+    edit gives it one, so the ledger never takes back what it never had."""
+    total = funds.pence(after.amount)
+    lines = list(after.fund_lines())
+    if not lines:
+        set_split(after, None)
+        return
+    if sum(amount for _, amount in lines) != total:
+        after.allocations = [{"fund_id": f, "amount": a} for f, a in funds.rebalance(total, lines)]
+
+
+def add_ledger(
+    transaction: Transaction, before: Donation | None, after: Donation | None, actor_id: str | None
+) -> None:
+    """The fund ledger lines of one donation write, with their balances and monthly totals, in
+    the donation's own transaction (docs/decisions/0019-fund-ledger.md)."""
+    moves = funds.donation_movements(ledger_side(before), ledger_side(after))
+    if not moves:
+        return
+    donation = after if after is not None else before
+    assert donation is not None  # noqa: S101
+    ledger.add_movements(
+        transaction,
+        donation.tenant_id,
+        moves,
+        source_type="donation",
+        source_id=donation.donation_id,
+        user_id=actor_id,
+        reason=_ledger_reason(before, after),
+    )
 
 
 def _ref_key(donation: Donation | None) -> tuple[str, str] | None:
@@ -128,6 +202,7 @@ def add_changes(
     assess: bool = True,
     created_donors: frozenset[str] | set[str] = frozenset(),
     deferred: frozenset[tuple[str, str]] | set[tuple[str, str]] = frozenset(),
+    actor_id: str | None = None,
 ) -> None:
     """Add to `transaction` the writes of `changes` and of every total they move. `donors` holds
     each donor involved as read before (its total guards the GSI2 sort key by total). Every
@@ -136,9 +211,13 @@ def add_changes(
     totals are set on those donor objects instead of a second operation on the same item, which
     a transaction refuses. Totals whose key is in `deferred` are left out: the caller moves them
     once for many donations (an import adds a chunk's monthly aggregates in the transaction that
-    closes the chunk, functions/imports/writer.py)."""
+    closes the chunk, functions/imports/writer.py). The fund ledger lines of each change, with
+    their funds' balances and monthly totals, are added too (`actor_id` signs them)."""
     donor_deltas: dict[str, list[Decimal]] = {}
     for before, after in changes:
+        if after is not None:
+            settle_split(before, after)
+        add_ledger(transaction, before, after, actor_id)
         if after is not None:
             index_keys(after)
             condition = _carry_gift_aid(before, after)

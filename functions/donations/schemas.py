@@ -4,19 +4,22 @@ from __future__ import annotations
 
 import datetime as dt
 from decimal import Decimal
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import BeforeValidator, Field, ValidationInfo, field_validator
 from pydantic_core import PydanticCustomError
 
 from functions.core import clock
+from functions.core.money import money_text
 from functions.core.pagination import ListQuery
 from functions.core.validation import Money, MoneyOrZero, Schema
+from functions.domain import funds
 from functions.domain.giftaid.gasds import small_donation_problem
 from functions.domain.record_fields import LIMITS
 from functions.donations.models import PAYMENT_METHODS
 
 MAX_QUICK_ROWS = 200
+MAX_SPLIT_LINES = 20
 
 PaymentMethod = Literal[
     "cash",
@@ -67,6 +70,14 @@ PastDate = Annotated[dt.date, BeforeValidator(_past_date)]
 AnyDate = Annotated[dt.date, BeforeValidator(_date)]
 
 
+class AllocationBody(Schema):
+    """One line of a donation's split across funds: an amount or a percentage."""
+
+    fund_id: str = Field(min_length=1, max_length=40)
+    amount: Amount | None = None
+    percent: Decimal | None = Field(default=None, gt=0, le=100, decimal_places=4)
+
+
 class DonationBody(Schema):
     donor_id: str | None = Field(default=None, max_length=40)
     amount: Amount
@@ -83,6 +94,30 @@ class DonationBody(Schema):
     refunded_at: PastDate | None = Field(default=None, validate_default=True)
     payment_for_goods: bool = False
     gasds: bool = False  # a GASDS small donation (GIFT_AID.md §5): never Gift Aid
+    # the split across funds; none → the default fund ("unallocated (defaulted)")
+    allocations: list[AllocationBody] | None = Field(default=None, max_length=MAX_SPLIT_LINES)
+
+    @field_validator("allocations")
+    @classmethod
+    def _split_adds_up(cls, value: list[AllocationBody] | None, info: ValidationInfo) -> Any:
+        """Lines that do not add up to the amount (or to 100%) are refused naming `allocations`
+        (an edit checks them in the service: the form sends the stored split back unchanged)."""
+        amount = info.data.get("amount")
+        if not value or amount is None:
+            return value or None
+        if cls.checks_split_here:
+            problem = split_problem(amount, value)
+            if problem is not None:
+                raise PydanticCustomError(problem[0], problem[0], problem[1])  # type: ignore[arg-type]
+        return value
+
+    checks_split_here: ClassVar[bool] = True
+
+    def fund_split(self) -> list[tuple[str, int]] | None:
+        """(fund id, pence) per line of the requested split, None when no split was given."""
+        if not self.allocations:
+            return None
+        return funds.split(funds.pence(self.amount), split_lines(self.allocations))
 
     @field_validator("donor_id", "type_id", "location_id", "source", "external_ref", "notes")
     @classmethod
@@ -123,7 +158,28 @@ class DonationBody(Schema):
 
 
 class DonationUpdateBody(DonationBody):
+    checks_split_here: ClassVar[bool] = False
     version: int = Field(ge=1)
+    # a new amount re-balances an existing split across funds only when the user confirms it
+    rebalance: bool = False
+
+
+def split_problem(amount: Decimal, lines: list[AllocationBody]) -> tuple[str, dict[str, str]] | None:
+    """(message key, params) when `lines` cannot split `amount`, else None."""
+    try:
+        funds.split(funds.pence(amount), split_lines(lines))
+    except funds.SplitError as exc:
+        return exc.key, {k: money_text(Decimal(int(v)) / 100) for k, v in exc.params.items()}  # type: ignore[call-overload]
+    return None
+
+
+def split_lines(lines: list[AllocationBody]) -> list[funds.SplitLine]:
+    return [
+        funds.SplitLine(
+            line.fund_id, funds.pence(line.amount) if line.amount is not None else None, line.percent
+        )
+        for line in lines
+    ]
 
 
 class QuickBody(Schema):
@@ -148,6 +204,7 @@ class DonationFilterBody(Schema):
     status: Literal["received", "refunded", "cancelled"] | None = None
     donor_id: str | None = Field(default=None, max_length=40)
     gift_aid_state: GiftAidStateName | None = None
+    allocation: Literal["defaulted"] | None = None  # donations no fund was given for
 
     @field_validator("date_to", "amount_max")
     @classmethod

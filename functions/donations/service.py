@@ -16,7 +16,8 @@ from functions.core.money import money_text
 from functions.core.pagination import decode_cursor, encode_cursor, page_body
 from functions.core.validation import validate
 from functions.declarations import eligibility
-from functions.domain import names
+from functions.domain import funds, names
+from functions.domain.funds import DEFAULT_FUND_ID
 from functions.domain.tax_year import tax_year_of
 from functions.donations import messages as _messages  # noqa: F401  (registers the messages)
 from functions.donations import queries, repository
@@ -26,12 +27,16 @@ from functions.donations.schemas import (
     DonationFilterBody,
     DonationListQuery,
     DonationUpdateBody,
+    split_problem,
 )
 from functions.donations.search import search_matcher
 from functions.donors import messages  # noqa: F401  (registers the area's messages)
 from functions.donors import repository as donors
 from functions.donors.models import Donor
 from functions.donors.transaction import Transaction, TransactionFailed
+from functions.funds import ledger
+from functions.funds import repository as fund_repository
+from functions.funds import service as fund_service
 from functions.giftaid import messages as claim_messages
 from functions.giftaid import repository as claims
 from functions.giftaid import reversals
@@ -59,6 +64,11 @@ def view(donation: Donation) -> dict[str, Any]:
         "payment_for_goods": bool(donation.payment_for_goods),
         "gasds": bool(donation.gasds),
         "gift_aid": gift_aid_view(donation),
+        "allocations": [
+            {"fund_id": fund_id, "amount": money_text(Decimal(amount) / 100)}
+            for fund_id, amount in donation.fund_lines()
+        ],
+        "allocation_defaulted": bool(donation.allocation_defaulted),
         "version": donation.version,
         "created_at": clock.iso(donation.created_at),
     }
@@ -81,6 +91,13 @@ def gift_aid_view(donation: Donation) -> dict[str, Any]:
 
 
 def build(tenant_id: str, body: DonationBody, donation_id: str, donor: Donor | None) -> Donation:
+    """The donation a body describes, with the split it asks for (none → the default fund)."""
+    donation = _build(tenant_id, body, donation_id, donor)
+    repository.set_split(donation, body.fund_split())
+    return donation
+
+
+def _build(tenant_id: str, body: DonationBody, donation_id: str, donor: Donor | None) -> Donation:
     pk, sk = Donation.key(tenant_id, donation_id)
     return Donation(
         pk,
@@ -118,6 +135,7 @@ def donors_of(tenant_id: str, donor_ids: list[str | None], field: str = "donor_i
 def raise_for(
     failed: TransactionFailed,
     *,
+    tenant_id: str = "",
     stale_key: str = "donations.stale",
     ref: str = "",
     source: str | None = None,
@@ -132,6 +150,10 @@ def raise_for(
         raise Conflict("donations.external_ref_taken", ref=ref, source=source or "-") from failed
     if "donation" in failed.tags:
         raise Conflict(stale_key) from failed
+    for tag in failed.tags:
+        fund_id = ledger.fund_of_tag(tag)
+        if fund_id is not None:
+            raise fund_service.ledger_error(tenant_id, fund_id, f"{prefix}allocations") from failed
 
 
 def write_with_retry(
@@ -141,18 +163,25 @@ def write_with_retry(
     *,
     ref: str = "",
     source: str | None = None,
+    actor_id: str | None = None,
 ) -> None:
     """Read the donors involved, build the changes, write them in one transaction; retry when a
-    concurrent donation moved one of those donors' totals in between."""
+    concurrent donation moved one of those donors' totals in between, or when the charity's
+    default fund had to be created first (a charity older than funds)."""
     for attempt in range(ATTEMPTS):
         involved = donors_of(tenant_id, donor_ids)
         transaction = Transaction()
-        repository.add_changes(transaction, make_changes(involved), involved)
+        repository.add_changes(transaction, make_changes(involved), involved, actor_id=actor_id)
         try:
             transaction.commit()
             return
         except TransactionFailed as failed:
-            raise_for(failed, ref=ref, source=source)
+            if f"{ledger.FUND_TAG}{DEFAULT_FUND_ID}" in failed.tags and not fund_repository.default_exists(
+                tenant_id
+            ):
+                fund_repository.ensure_default_fund(tenant_id)
+                continue
+            raise_for(failed, tenant_id=tenant_id, ref=ref, source=source)
             if attempt == ATTEMPTS - 1:
                 raise Conflict("donations.stale") from failed
 
@@ -165,7 +194,14 @@ def create(who: Principal, body: DonationBody) -> dict[str, Any]:
         made[:] = [build(who.tenant_id, body, donation_id, involved.get(body.donor_id or ""))]
         return [(None, made[0])]
 
-    write_with_retry(who.tenant_id, changes, [body.donor_id], ref=body.external_ref or "", source=body.source)
+    write_with_retry(
+        who.tenant_id,
+        changes,
+        [body.donor_id],
+        ref=body.external_ref or "",
+        source=body.source,
+        actor_id=who.user_id,
+    )
     after = repository.get(who.tenant_id, donation_id)
     _after_write(who, None, after)
     return view(after)
@@ -198,6 +234,35 @@ def _changes_claimed_facts(before: Donation, body: DonationUpdateBody) -> bool:
     )
 
 
+def _as_stored(body: DonationUpdateBody, lines: list[tuple[str, int]]) -> bool:
+    """The edit form sent the stored split back as it was (amounts, same funds, same order)."""
+    sent = body.allocations or []
+    return (
+        all(line.percent is None and line.amount is not None for line in sent)
+        and [(line.fund_id, funds.pence(line.amount or Decimal(0))) for line in sent] == lines
+    )
+
+
+def _split_of_edit(before: Donation, body: DonationUpdateBody) -> list[tuple[str, int]] | None:
+    """The split an edit leaves: a new one it sends; else the stored one, which a new amount
+    re-balances (same proportions) only when the request confirms it (`rebalance`) — a single
+    fund simply follows the amount; None → the default fund (a donation older than funds)."""
+    lines = list(before.fund_lines())
+    if body.allocations and not _as_stored(body, lines):
+        problem = split_problem(body.amount, body.allocations)
+        if problem is not None:
+            raise Invalid(errors={"allocations": [t(problem[0], **problem[1])]})
+        return body.fund_split()
+    if not lines:
+        return None
+    total = funds.pence(body.amount)
+    if total == sum(amount for _, amount in lines):
+        return lines
+    if len(lines) > 1 and not body.rebalance:
+        raise Invalid.field("rebalance", "funds.rebalance_needed")
+    return funds.rebalance(total, lines)
+
+
 def update(who: Principal, donation_id: str, body: DonationUpdateBody) -> dict[str, Any]:
     before = repository.get(who.tenant_id, donation_id)
     if before.version != body.version:
@@ -206,10 +271,16 @@ def update(who: Principal, donation_id: str, body: DonationUpdateBody) -> dict[s
         raise _held_by_claim(before)
     if before.claim_id and bool(before.gasds) != body.gasds:  # Gift Aid or GASDS is fixed in a claim
         raise _held_by_claim(before)
+    split = _split_of_edit(before, body)
 
     def changes(involved: dict[str, Donor]) -> list[repository.Change]:
-        after = build(who.tenant_id, body, donation_id, involved.get(body.donor_id or ""))
+        after = _build(who.tenant_id, body, donation_id, involved.get(body.donor_id or ""))
         after.created_at, after.version = before.created_at, before.version
+        if split is None:
+            repository.set_split(after, None)
+        else:
+            after.allocations = [{"fund_id": f, "amount": a} for f, a in split]
+            after.allocation_defaulted = bool(before.allocation_defaulted) and body.allocations is None
         return [(before, after)]
 
     write_with_retry(
@@ -218,6 +289,7 @@ def update(who: Principal, donation_id: str, body: DonationUpdateBody) -> dict[s
         [before.donor_id, body.donor_id],
         ref=body.external_ref or "",
         source=body.source,
+        actor_id=who.user_id,
     )
     after = repository.get(who.tenant_id, donation_id)
     _after_write(who, before, after)
@@ -228,7 +300,9 @@ def remove(who: Principal, donation_id: str) -> dict[str, Any]:
     before = repository.get(who.tenant_id, donation_id)
     if before.claim_id:
         raise _held_by_claim(before)
-    write_with_retry(who.tenant_id, lambda involved: [(before, None)], [before.donor_id])
+    write_with_retry(
+        who.tenant_id, lambda involved: [(before, None)], [before.donor_id], actor_id=who.user_id
+    )
     _after_write(who, before, None)
     audit.record(
         who.tenant_id,

@@ -7,6 +7,7 @@ DynamoDB refuses an Update without an update expression."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from decimal import Decimal
 from typing import Any
 
@@ -56,6 +57,7 @@ class Transaction:
         self._ops: dict[str, list[Operation]] = {kind: [] for kind in KINDS}
         self._adds: dict[tuple[str, str], tuple[type[Model], dict[str, Any], Any, str | None]] = {}
         self._fresh: set[tuple[str, str]] = set()
+        self._conditions_of: dict[tuple[str, str], Callable[[dict[str, Any]], Any]] = {}
 
     def put(self, item: Model, condition: Any = None, tag: str | None = None) -> None:
         self._ops["put"].append((tag, item, {"condition": condition}))
@@ -86,13 +88,16 @@ class Transaction:
         condition: Any = None,
         tag: str | None = None,
         fresh: bool = False,
+        condition_of: Callable[[dict[str, Any]], Any] | None = None,
         **deltas: int | Decimal,
     ) -> None:
         """ADD `deltas` to the item at `key`; several calls for one key merge into one update.
         A `model` with a discriminator creates the item if absent (a counter); a view model
         without one (e.g. `DonorTotals`) only touches attributes of an existing item. `fresh`
         says the item cannot exist yet (its owner is created by this same transaction): it is
-        written whole, its deltas as its values, which is cheaper than an update."""
+        written whole, its deltas as its values, which is cheaper than an update.
+        `condition_of(merged deltas)` gives the update's condition from the deltas of every call
+        for the key (a fund's balance: the debit it must cover is the merged one)."""
         _, merged, old_condition, old_tag = self._adds.get(key, (model, {}, None, None))
         for name, delta in deltas.items():
             merged[name] = merged.get(name, 0) + delta
@@ -102,6 +107,8 @@ class Transaction:
             condition if condition is not None else old_condition,
             tag or old_tag,
         )
+        if condition_of is not None:
+            self._conditions_of[key] = condition_of
         if fresh:
             self._fresh.add(key)
         else:
@@ -116,6 +123,9 @@ class Transaction:
         pending: dict[str, list[Operation]] = {kind: [] for kind in KINDS}
         for (pk, sk), (model, deltas, condition, tag) in self._adds.items():
             changes = {name: delta for name, delta in deltas.items() if delta != 0}
+            condition_of = self._conditions_of.get((pk, sk))
+            if condition_of is not None:
+                condition = condition_of(deltas)
             if (pk, sk) in self._fresh and condition is None:
                 pending["put"].append((tag, model(pk, sk, **changes), {"condition": None}))
                 continue

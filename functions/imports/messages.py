@@ -72,6 +72,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "There is no donation type with this name or id.",
         "es": "No hay ningún tipo de donación con este nombre o identificador.",
     },
+    "imports.fund_unknown": {
+        "en": "There is no open fund with this name or finance code.",
+        "es": "No hay ningún fondo abierto con este nombre o código contable.",
+    },
     "imports.location_unknown": {
         "en": "There is no location with this name or id.",
         "es": "No hay ninguna ubicación con este nombre o identificador.",
@@ -283,6 +287,7 @@ FIELD_LABELS: dict[str, dict[str, str]] = {
     "payment_method": {"en": "Payment method", "es": "Forma de pago"},
     "donation_type": {"en": "Donation type", "es": "Tipo de donación"},
     "location": {"en": "Location", "es": "Ubicación"},
+    "fund": {"en": "Fund", "es": "Fondo"},
     "status": {"en": "Status", "es": "Estado"},
     "refunded_at": {"en": "Refund date", "es": "Fecha de reembolso"},
     "benefit_value": {"en": "Benefit value", "es": "Valor del beneficio"},

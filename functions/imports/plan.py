@@ -107,7 +107,24 @@ def load_catalog(tenant_id: str) -> Catalog:
         if isinstance(place, Location):
             locations[place.location_id] = place.location_id
             locations.setdefault(names.fold(place.name), place.location_id)
-    return Catalog(types, locations)
+    return Catalog(types, locations, fund_names(tenant_id))
+
+
+def fund_names(tenant_id: str) -> dict[str, str]:
+    """The charity's open funds by id, folded name and folded finance code (a name wins over a
+    code that reads the same). Reading them creates the default fund of a charity older than
+    funds, so the run's rows can be allocated to it."""
+    from functions.funds.service import funds_with_default
+
+    found: dict[str, str] = {}
+    open_funds = [fund for fund, _ in funds_with_default(tenant_id) if not fund.archived]
+    for fund in open_funds:
+        found[fund.fund_id] = fund.fund_id
+        found.setdefault(names.fold(fund.name), fund.fund_id)
+    for fund in open_funds:
+        if fund.finance_code:
+            found.setdefault(names.fold(fund.finance_code), fund.fund_id)
+    return found
 
 
 def load_match_index(tenant_id: str) -> donor_match.MatchIndex:

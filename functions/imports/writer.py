@@ -32,11 +32,13 @@ from functions.declarations import eligibility
 from functions.declarations.imported import imported_declaration
 from functions.declarations.models import DeclarationRecord
 from functions.domain import names
+from functions.domain.funds import pence
 from functions.donations import repository as donations
 from functions.donations.models import RECEIVED, Donation, DonationStats, DonationType, ExternalRef, Location
 from functions.donors import repository as donors
 from functions.donors.models import PROFILE_FIELDS, Donor
 from functions.donors.transaction import MAX_ITEMS, Transaction, TransactionFailed
+from functions.funds.models import FundBalance
 from functions.imports import repository
 from functions.imports.models import ImportItem
 
@@ -94,6 +96,11 @@ def new_donor(tenant_id: str, donor_id: str, details: dict[str, Any]) -> Donor:
             setattr(donor, name, details.get(name))
     donors.index_keys(donor)
     return donor
+
+
+def _closed(balance: Any) -> bool:
+    """A fund deleted or archived since the plan (its balance item says which)."""
+    return not isinstance(balance, FundBalance) or bool(balance.archived)
 
 
 def _row(row: dict[str, Any]) -> int:
@@ -168,7 +175,7 @@ class ChunkWriter:
         details = row["donation"]
         donor = self._donor_of(row.get("donor_id"))
         benefit = details.get("benefit_value")
-        return Donation(
+        made = Donation(
             *Donation.key(self.tenant_id, row["donation_id"]),
             donation_id=row["donation_id"],
             tenant_id=self.tenant_id,
@@ -188,6 +195,9 @@ class ChunkWriter:
             refunded_at=details.get("refunded_at"),
             payment_for_goods=False,
         )
+        fund_id = details.get("fund_id")
+        donations.set_split(made, [(fund_id, pence(made.amount))] if fund_id else None)
+        return made
 
     def _fail(self, row: dict[str, Any], column: str, reason: str) -> None:
         self.outcome.failed_rows.append((_row(row), column, reason))
@@ -345,6 +355,8 @@ class ChunkWriter:
                 wanted.append(DonationType.key(tid, details["type_id"]))
             if details.get("location_id"):
                 wanted.append(Location.key(tid, details["location_id"]))
+            if details.get("fund_id"):
+                wanted.append(FundBalance.key(tid, details["fund_id"]))
         donor_ids = {str(row["donor_id"]) for row in rows if row.get("donor_id")}
         wanted += [Donor.key(tid, donor_id) for donor_id in donor_ids]
         found = repository.existing(wanted)
@@ -371,6 +383,8 @@ class ChunkWriter:
                 self.outcome.failed_rows.append((_row(row), "donation_type", "imports.type_unknown"))
             elif details.get("location_id") and Location.key(tid, details["location_id"]) not in found:
                 self.outcome.failed_rows.append((_row(row), "location", "imports.location_unknown"))
+            elif details.get("fund_id") and _closed(found.get(FundBalance.key(tid, details["fund_id"]))):
+                self.outcome.failed_rows.append((_row(row), "fund", "imports.fund_unknown"))
             else:
                 remaining.append(row)
         return remaining

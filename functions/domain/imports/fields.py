@@ -54,6 +54,7 @@ FIELDS: tuple[Field, ...] = (
     Field("payment_method", "donation"),
     Field("donation_type", "donation"),
     Field("location", "donation"),
+    Field("fund", "donation"),  # a fund's name or finance code (docs/decisions/0019-fund-ledger.md)
     Field("status", "donation"),
     Field("refunded_at", "donation"),
     Field("benefit_value", "donation"),
@@ -356,6 +357,8 @@ ALMONER = Preset(
         "Forma de pago": "payment_method",
         "Location": "location",
         "Ubicación": "location",
+        "Fund": "fund",
+        "Fondo": "fund",
         "Source": "source",
         "Campaign or source": "source",
         "Campaña u origen": "source",

@@ -70,6 +70,7 @@ class Catalog:
 
     types: Mapping[str, str] = field(default_factory=dict)  # id or folded name → id
     locations: Mapping[str, str] = field(default_factory=dict)
+    funds: Mapping[str, str] = field(default_factory=dict)  # id, folded name or finance code → id
 
 
 @dataclass
@@ -281,6 +282,7 @@ def _donation(
     for key, target, table, reason in (
         ("donation_type", "type_id", catalog.types, "imports.type_unknown"),
         ("location", "location_id", catalog.locations, "imports.location_unknown"),
+        ("fund", "fund_id", catalog.funds, "imports.fund_unknown"),
     ):
         value = reader.text(key)
         if value:

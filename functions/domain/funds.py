@@ -1,0 +1,174 @@
+"""Fund ledger rules (Charities SORP): fund classes, splitting a donation across funds, and the
+ledger movements a donation write makes. Pure: amounts are integer pence, no AWS here.
+
+Sources: Charities SORP (FRS 102) module 2 (fund accounting: unrestricted, designated,
+restricted and endowment funds); issue 15 §1–3."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from decimal import ROUND_FLOOR, Decimal
+
+FUND_CLASSES = (
+    "unrestricted_general",
+    "designated",
+    "restricted",
+    "endowment_expendable",
+    "endowment_permanent",
+)
+# Money given for a purpose (restricted) or to be kept (endowment) can never be overspent: the
+# balance of such a fund may not go below zero.
+GUARDED_CLASSES = frozenset({"restricted", "endowment_expendable", "endowment_permanent"})
+
+KINDS = ("allocation", "transfer_in", "transfer_out", "expense", "gift_aid", "refund_reversal")
+# Moving money out of a restricted or endowment fund needs one of these reasons and a note.
+RESTRICTED_TRANSFER_REASONS = ("donor_consent", "release_from_restriction", "correction")
+TRANSFER_REASONS = (*RESTRICTED_TRANSFER_REASONS, "reallocation", "other")
+
+DEFAULT_FUND_ID = "general"  # every charity's default General (unrestricted) fund
+DEFAULT_FUND_NAME = "General"
+
+
+def is_guarded(fund_class: str) -> bool:
+    """A restricted or endowment fund: its balance never goes below zero."""
+    return fund_class in GUARDED_CLASSES
+
+
+def folded_name(name: str) -> str:
+    """A fund's name as its uniqueness key: case and surrounding/inner runs of spaces ignored."""
+    return " ".join(name.split()).casefold()
+
+
+def pence(amount: Decimal) -> int:
+    """Pounds (2 places) as integer pence."""
+    return int((amount * 100).to_integral_value())
+
+
+class SplitError(ValueError):
+    """A split that cannot be applied: `key` is the message key, `params` its values."""
+
+    def __init__(self, key: str, **params: object) -> None:
+        super().__init__(key)
+        self.key = key
+        self.params = params
+
+
+@dataclass(frozen=True)
+class SplitLine:
+    """One line of a requested split: an amount in pence or a percentage (not both)."""
+
+    fund_id: str
+    amount: int | None = None
+    percent: Decimal | None = None
+
+
+def split(total: int, lines: Sequence[SplitLine]) -> list[tuple[str, int]]:
+    """(fund id, pence) per line for a donation of `total` pence.
+
+    Rules: every line names a distinct fund; all lines give amounts or all give percentages;
+    amounts must add up to the total exactly; percentages must add up to 100, each line gets its
+    share rounded down and the remainder pence go to the first line; no line may come to zero."""
+    if not lines:
+        raise SplitError("funds.split_empty")
+    funds = [line.fund_id for line in lines]
+    if len(set(funds)) != len(funds):
+        raise SplitError("funds.split_repeated")
+    by_amount = [line.amount is not None for line in lines]
+    by_percent = [line.percent is not None for line in lines]
+    if not all(a != p for a, p in zip(by_amount, by_percent, strict=True)) or (
+        any(by_amount) and any(by_percent)
+    ):
+        raise SplitError("funds.split_mixed")
+    if all(by_amount):
+        amounts = [int(line.amount or 0) for line in lines]
+        if any(amount <= 0 for amount in amounts):
+            raise SplitError("funds.split_zero")
+        if sum(amounts) != total:
+            raise SplitError("funds.split_sum", total=total, given=sum(amounts))
+        return list(zip(funds, amounts, strict=True))
+    percents = [line.percent or Decimal(0) for line in lines]
+    if any(p <= 0 for p in percents) or sum(percents) != 100:
+        raise SplitError("funds.split_percent")
+    shares = [int((Decimal(total) * p / 100).to_integral_value(rounding=ROUND_FLOOR)) for p in percents]
+    shares[0] += total - sum(shares)
+    if any(share <= 0 for share in shares):
+        raise SplitError("funds.split_zero")
+    return list(zip(funds, shares, strict=True))
+
+
+def rebalance(total: int, current: Sequence[tuple[str, int]]) -> list[tuple[str, int]]:
+    """The same split for a new total, in proportion to the current lines (remainder pence to the
+    first line); one line simply takes the whole new total."""
+    if not current:
+        return []
+    old = sum(amount for _, amount in current)
+    if len(current) == 1 or old <= 0:
+        return [(current[0][0], total)]
+    shares = [total * amount // old for _, amount in current]
+    shares[0] += total - sum(shares)
+    return [(fund_id, share) for (fund_id, _), share in zip(current, shares, strict=True)]
+
+
+@dataclass(frozen=True)
+class Movement:
+    """A change to one fund's balance: one ledger line (signed pence)."""
+
+    fund_id: str
+    date: str  # ISO date of the line (the donation's date for allocations)
+    kind: str
+    amount: int
+
+
+@dataclass(frozen=True)
+class DonationSide:
+    """What of a donation the ledger sees: its allocations count only while it is received."""
+
+    date: str
+    received: bool
+    lines: tuple[tuple[str, int], ...]
+
+
+def donation_movements(before: DonationSide | None, after: DonationSide | None) -> list[Movement]:
+    """The ledger lines a donation write makes: its old allocations taken back and its new ones
+    given, netted per (fund, date, kind), zero lines dropped. A received donation refunded or
+    cancelled gives its allocations back as `refund_reversal`; anything else is `allocation`
+    (a deletion is a negative allocation)."""
+    old = before.lines if before is not None and before.received else ()
+    new = after.lines if after is not None and after.received else ()
+    back_kind = "refund_reversal" if after is not None and not after.received else "allocation"
+    net: dict[tuple[str, str, str], int] = {}
+    if before is not None:
+        for fund_id, amount in old:
+            key = (fund_id, before.date, back_kind)
+            net[key] = net.get(key, 0) - amount
+    if after is not None:
+        for fund_id, amount in new:
+            key = (fund_id, after.date, "allocation")
+            net[key] = net.get(key, 0) + amount
+    return [Movement(f, d, k, amount) for (f, d, k), amount in net.items() if amount]
+
+
+def balance_changes(movements: Iterable[Movement]) -> dict[str, int]:
+    """Net change per fund (funds whose lines net to zero included, with 0)."""
+    changes: dict[str, int] = {}
+    for movement in movements:
+        changes[movement.fund_id] = changes.get(movement.fund_id, 0) + movement.amount
+    return changes
+
+
+def transfer_problem(from_class: str, reason: str, note: str | None) -> str | None:
+    """Why a transfer out of a fund of `from_class` may not be made (a message key), or None.
+    Out of a restricted or endowment fund: a reason from the fixed list and a note."""
+    if not is_guarded(from_class):
+        return None
+    if reason not in RESTRICTED_TRANSFER_REASONS:
+        return "funds.transfer_reason_restricted"
+    if not (note or "").strip():
+        return "funds.transfer_note_required"
+    return None
+
+
+def overdraws(fund_class: str, balance: int, change: int) -> bool:
+    """True when `change` would take a guarded fund below zero."""
+    return is_guarded(fund_class) and change < 0 and balance + change < 0

@@ -1,0 +1,92 @@
+"""The fund ledger's writes: each movement is an append-only line, and in the SAME transaction
+its fund's balance item and monthly totals move (ADD). The balance update carries the ledger's
+invariants as its condition, evaluated by DynamoDB on the item as it is at commit, so they hold
+under concurrent requests: the fund exists; a restricted or endowment fund's balance covers the
+transaction's net debit; an archived fund takes no money in."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from functions.core import clock, ids
+from functions.domain.funds import Movement, balance_changes
+from functions.donors.transaction import Transaction
+from functions.funds.models import FundBalance, FundMonth, LedgerLine
+
+FUND_TAG = "fund:"  # a cancelled transaction names the fund whose condition failed
+
+
+def balance_condition(deltas: dict[str, Any]) -> Any:
+    """The condition of a balance update moving `deltas` (merged for the transaction)."""
+    change = int(deltas.get("balance", 0))
+    condition = FundBalance.pk.exists()
+    if change < 0:
+        condition &= (FundBalance.guarded == False) | (FundBalance.balance >= -change)  # noqa: E712
+    elif change > 0:
+        condition &= ~(FundBalance.archived == True)  # noqa: E712
+    return condition
+
+
+def fund_of_tag(tag: str) -> str | None:
+    return tag[len(FUND_TAG) :] if tag.startswith(FUND_TAG) else None
+
+
+def add_movements(
+    transaction: Transaction,
+    tenant_id: str,
+    movements: Iterable[Movement],
+    *,
+    source_type: str,
+    source_id: str,
+    user_id: str | None,
+    reason: str | None = None,
+    note: str | None = None,
+    other_fund_id: str | None = None,
+) -> list[LedgerLine]:
+    """Add to `transaction` a line per movement, its fund's monthly totals and balance."""
+    moves = list(movements)
+    lines: list[LedgerLine] = []
+    counts: dict[str, int] = {}
+    for move in moves:
+        line_id = ids.new_id()
+        line = LedgerLine(
+            *LedgerLine.key(tenant_id, move.fund_id, move.date, line_id),
+            line_id=line_id,
+            fund_id=move.fund_id,
+            kind=move.kind,
+            amount=move.amount,
+            line_date=move.date,
+            source_type=source_type,
+            source_id=source_id,
+            user_id=user_id,
+            reason=reason,
+            note=note,
+            other_fund_id=other_fund_id,
+            created_at=clock.now(),
+        )
+        transaction.put(line, condition=LedgerLine.pk.does_not_exist())
+        lines.append(line)
+        counts[move.fund_id] = counts.get(move.fund_id, 0) + 1
+        month: dict[str, Any] = {move.kind: move.amount}
+        transaction.add(FundMonth, FundMonth.key(tenant_id, move.date[:7], move.fund_id), **month)
+    for fund_id, change in balance_changes(moves).items():
+        transaction.add(
+            FundBalance,
+            FundBalance.key(tenant_id, fund_id),
+            condition_of=balance_condition,
+            tag=f"{FUND_TAG}{fund_id}",
+            balance=change,
+            lines=counts[fund_id],
+        )
+    return lines
+
+
+def movement_keys(tenant_id: str, movements: Iterable[Movement]) -> list[tuple[str, str]]:
+    """The items a set of movements writes besides their lines (a batch sizes transactions with
+    these): balances and monthly totals."""
+    found: list[tuple[str, str]] = []
+    for move in movements:
+        found.append(FundBalance.key(tenant_id, move.fund_id))
+        found.append(FundMonth.key(tenant_id, move.date[:7], move.fund_id))
+    return list(dict.fromkeys(found))

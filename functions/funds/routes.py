@@ -1,0 +1,81 @@
+"""API routes of the funds area (docs/api.md "Funds"): funds with their balances, a fund's
+ledger, transfers between funds, and the fund picker of the donation forms."""
+
+from __future__ import annotations
+
+from chalice import Blueprint, Response
+
+from functions.core.access import current_request, principal, requires
+from functions.core.deferred import deferred_imports
+from functions.core.errors import json_response
+from functions.core.validation import parse_body, parse_query
+
+with deferred_imports():
+    from functions.funds import schemas, service
+
+bp = Blueprint(__name__)
+MANAGE = "manage-fund-distributions"
+PICK = "manage-donations"  # the donation forms' fund picker
+
+
+@bp.route("/funds", methods=["GET"])
+@requires(MANAGE)
+def listing() -> Response:
+    return json_response(service.listing(principal(), parse_query(schemas.FundListQuery, current_request())))
+
+
+@bp.route("/funds", methods=["POST"])
+@requires(MANAGE)
+def create() -> Response:
+    return json_response(service.create(principal(), parse_body(schemas.FundBody, current_request())), 201)
+
+
+@bp.route("/funds/options", methods=["GET"])
+@requires(PICK)
+def options() -> Response:
+    return json_response(service.options(principal()))
+
+
+@bp.route("/funds/transfers", methods=["POST"])
+@requires(MANAGE)
+def transfer() -> Response:
+    body = parse_body(schemas.TransferBody, current_request())
+    return json_response(service.transfer(principal(), body), 201)
+
+
+@bp.route("/funds/{fund_id}", methods=["GET"])
+@requires(MANAGE)
+def show(fund_id: str) -> Response:
+    return json_response(service.show(principal(), fund_id))
+
+
+@bp.route("/funds/{fund_id}", methods=["PUT"])
+@requires(MANAGE)
+def update(fund_id: str) -> Response:
+    body = parse_body(schemas.FundUpdateBody, current_request())
+    return json_response(service.update(principal(), fund_id, body))
+
+
+@bp.route("/funds/{fund_id}", methods=["DELETE"])
+@requires(MANAGE)
+def delete(fund_id: str) -> Response:
+    return json_response(service.remove(principal(), fund_id))
+
+
+@bp.route("/funds/{fund_id}/archive", methods=["POST"])
+@requires(MANAGE)
+def archive(fund_id: str) -> Response:
+    return json_response(service.archive(principal(), fund_id))
+
+
+@bp.route("/funds/{fund_id}/restore", methods=["POST"])
+@requires(MANAGE)
+def restore(fund_id: str) -> Response:
+    return json_response(service.restore(principal(), fund_id))
+
+
+@bp.route("/funds/{fund_id}/ledger", methods=["GET"])
+@requires(MANAGE)
+def ledger(fund_id: str) -> Response:
+    query = parse_query(schemas.LedgerQuery, current_request())
+    return json_response(service.ledger_listing(principal(), fund_id, query))

@@ -1,0 +1,101 @@
+"""Request bodies and queries of the funds area (unknown fields are rejected)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Annotated, Any, Literal
+
+from pydantic import BeforeValidator, Field, ValidationInfo, field_validator
+from pydantic_core import PydanticCustomError
+
+from functions.core import clock
+from functions.core.pagination import ListQuery
+from functions.core.validation import Money, Schema
+from functions.domain.funds import FUND_CLASSES, TRANSFER_REASONS
+
+FundClass = Literal[
+    "unrestricted_general",
+    "designated",
+    "restricted",
+    "endowment_expendable",
+    "endowment_permanent",
+]
+assert set(FundClass.__args__) == set(FUND_CLASSES)  # type: ignore[attr-defined]  # noqa: S101
+TransferReason = Literal["donor_consent", "release_from_restriction", "correction", "reallocation", "other"]
+assert set(TransferReason.__args__) == set(TRANSFER_REASONS)  # type: ignore[attr-defined]  # noqa: S101
+
+
+def _date(value: Any) -> dt.date:
+    if isinstance(value, dt.date):
+        return value
+    try:
+        return dt.date.fromisoformat(str(value))
+    except ValueError as exc:
+        raise PydanticCustomError("field.date", "date") from exc
+
+
+def _past_date(value: Any) -> dt.date:
+    day = _date(value)
+    if day > clock.today():
+        raise PydanticCustomError("field.future_date", "future")
+    return day
+
+
+AnyDate = Annotated[dt.date, BeforeValidator(_date)]
+PastDate = Annotated[dt.date, BeforeValidator(_past_date)]
+
+
+def _name(value: Any) -> Any:
+    return " ".join(value.split()) if isinstance(value, str) else value
+
+
+class FundBody(Schema):
+    name: Annotated[str, BeforeValidator(_name)] = Field(min_length=1, max_length=100)
+    finance_code: str | None = Field(default=None, max_length=20)
+    fund_class: FundClass = "unrestricted_general"
+    description: str | None = Field(default=None, max_length=500)
+    active: bool = True
+    goal: Money | None = None
+    start_date: AnyDate | None = None
+    end_date: AnyDate | None = None
+
+    @field_validator("finance_code", "description")
+    @classmethod
+    def _blank_is_none(cls, value: str | None) -> str | None:
+        return (value or "").strip() or None
+
+    @field_validator("end_date")
+    @classmethod
+    def _after_start(cls, value: dt.date | None, info: ValidationInfo) -> dt.date | None:
+        start = info.data.get("start_date")
+        if value is not None and start is not None and value < start:
+            raise PydanticCustomError("funds.end_before_start", "end before start")
+        return value
+
+
+class FundUpdateBody(FundBody):
+    version: int = Field(ge=1)
+
+
+class FundListQuery(Schema):
+    status: Literal["all", "active", "archived"] = "all"
+
+
+class LedgerQuery(ListQuery):
+    sortBy: Literal["date"] = "date"  # noqa: N815
+
+
+class TransferBody(Schema):
+    from_fund_id: str = Field(min_length=1, max_length=40)
+    to_fund_id: str = Field(min_length=1, max_length=40)
+    amount: Money
+    date: PastDate
+    reason: TransferReason
+    note: str | None = Field(default=None, max_length=1000)
+
+    @field_validator("to_fund_id")
+    @classmethod
+    def _other_fund(cls, value: str, info: ValidationInfo) -> str:
+        if value == info.data.get("from_fund_id"):
+            raise PydanticCustomError("funds.transfer_same_fund", "same fund")
+        return value
