@@ -5,6 +5,7 @@ import { Badge } from '@/components/Badge';
 import { PageHeader } from '@/components/PageHeader';
 import { Spinner } from '@/components/Spinner';
 import { pathFor, routeTitleKey } from '@/config/paths';
+import { DonationFunds } from '@/features/funds/DonationFunds';
 import { DonationGiftAid } from '@/features/giftaid/DonationGiftAid';
 import { formatDate, formatMoney } from '@/lib/format';
 import { donationKeys, donationsApi } from './api';
@@ -75,6 +76,7 @@ export default function DonationPage() {
           ))}
         </dl>
       </div>
+      <DonationFunds donation={donation} />
       <DonationGiftAid donation={donation} />
     </section>
   );
