@@ -12,7 +12,8 @@ import { useUser } from '@/lib/auth-store';
 import { formatDate, formatMoney } from '@/lib/format';
 import { fundKeys, fundsApi, type LedgerLine } from './api';
 
-const PAGE = 25;
+// One of the API's page sizes (functions/core/pagination.py PAGE_SIZES).
+const PAGE = 20;
 
 /** A ledger line's amount with its sign: money in "+£10.00", money out "−£10.00". */
 export function signedMoney(amount: string): string {

@@ -128,7 +128,7 @@ async function fundCall<T>(call: () => Promise<T>): Promise<T> {
 export const fundsApi = {
   list: () => api.get<FundList>('/funds'),
   options: () => api.get<{ data: FundOption[] }>('/funds/options'),
-  ledger: (id: string, cursor: string | null, length = 25) =>
+  ledger: (id: string, cursor: string | null, length = 20) =>
     api.get<LedgerPage>(`${path(id)}/ledger`, { query: { cursor, length } }),
   create: (input: FundInput) =>
     fundCall(() => api.post<Fund>('/funds', { ...input }, { silent: true })),
