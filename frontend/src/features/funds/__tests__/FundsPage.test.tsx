@@ -108,4 +108,34 @@ describe('the funds list (/fund-management)', () => {
       note: 'Trustees agreed on 1 May',
     });
   });
+
+  it('archives a fund after confirmation and shows the list again from the API', async () => {
+    let archived = false;
+    const { calls } = mockApi((call) => {
+      if (call.url.pathname === '/api/funds/f1/archive' && call.method === 'POST') {
+        archived = true;
+        return { body: fund({ archived: true, active: false }) };
+      }
+      if (call.url.pathname === '/api/funds')
+        return {
+          body: {
+            ...LIST,
+            data: [GENERAL, fund({ archived, active: !archived })],
+          },
+        };
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<FundsPage />);
+    const roof = (await screen.findByRole('link', { name: 'Roof appeal' })).closest('tr')!;
+    await user.click(within(roof).getByRole('button', { name: 'Archive' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Archive this fund?' });
+    expect(dialog).toHaveTextContent('Roof appeal will leave the donation forms');
+    await user.click(within(dialog).getByRole('button', { name: 'Archive' }));
+    expect(await within(roof).findByText('Archived')).toBeVisible();
+    expect(within(roof).getByRole('button', { name: 'Restore' })).toBeVisible();
+    expect(calls.filter((call) => call.method === 'POST').map((c) => c.url.pathname)).toEqual([
+      '/api/funds/f1/archive',
+    ]);
+  });
 });
