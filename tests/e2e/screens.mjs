@@ -51,6 +51,8 @@ const OWNER_SCREENS = [
   "/gift-aid/settings",
   "/donation-types",
   "/locations",
+  "/fund-management",
+  "/fund-management/f/general",
   "/forms",
   "/cards",
   "/buttons",

@@ -25,8 +25,14 @@ describe('sidebar menu filtering', () => {
   it('never shows hidden entries, even with their permission', () => {
     const user = makeUser({ permissions: ['manage-fund-distributions', 'manage-subscriptions'] });
     const visible = keys(filterMenu(MENU, user));
-    expect(visible).not.toContain('fund-management');
     expect(visible).not.toContain('subscriptions');
+  });
+
+  it('shows Fund management to those who may manage fund distributions', () => {
+    const allowed = makeUser({ permissions: ['manage-fund-distributions'] });
+    expect(keys(filterMenu(MENU, allowed))).toContain('fund-management');
+    const other = makeUser({ permissions: ['manage-donations'] });
+    expect(keys(filterMenu(MENU, other))).not.toContain('fund-management');
   });
 
   it('shows Send Notification to admins only', () => {

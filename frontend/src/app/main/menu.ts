@@ -40,7 +40,7 @@ export const MENU: MenuItem[] = [
     item('donations.import', 'import-donations'),
   ]),
   group('funds', [
-    item('fund-management', 'manage-fund-distributions', { visible: false }),
+    item('fund-management', 'manage-fund-distributions'),
     item('settings.expense_types', 'manage-expense-types'),
     item('projects', 'manage-projects'),
   ]),

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Card } from '@/components/Card';
 import { Button } from '@/components/Button';
@@ -11,7 +11,17 @@ import {
   TextField,
   useForm,
 } from '@/components/forms';
+import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { DonorLookup, type DonorChoice } from '@/features/donors/DonorLookup';
+import {
+  defaultSplit,
+  sameSplit,
+  splitOf,
+  toAllocations,
+  type SplitValue,
+} from '@/features/funds/split';
+import { SplitEditor } from '@/features/funds/SplitEditor';
+import { formatMoney } from '@/lib/format';
 import {
   DONATION_STATUSES,
   PAYMENT_METHODS,
@@ -40,6 +50,8 @@ export interface DonationFormValues extends Record<string, unknown> {
   refunded_at: string;
   payment_for_goods: boolean;
   gasds: boolean;
+  /** The "Funds" section: the split across funds. */
+  allocations: SplitValue;
 }
 
 export function emptyDonation(donor: DonorChoice | null = null): DonationFormValues {
@@ -59,6 +71,7 @@ export function emptyDonation(donor: DonorChoice | null = null): DonationFormVal
     refunded_at: '',
     payment_for_goods: false,
     gasds: false,
+    allocations: defaultSplit(),
   };
 }
 
@@ -79,10 +92,14 @@ export function donationValuesOf(donation: Donation): DonationFormValues {
     refunded_at: donation.refunded_at ?? '',
     payment_for_goods: Boolean(donation.payment_for_goods),
     gasds: Boolean(donation.gasds),
+    allocations: splitOf(donation.allocations),
   };
 }
 
-export function toDonationInput(values: DonationFormValues): DonationInput {
+export function toDonationInput(
+  values: DonationFormValues,
+  { rebalance = false }: { rebalance?: boolean } = {},
+): DonationInput {
   const blank = (value: string) => (value.trim() ? value.trim() : null);
   return {
     donor_id: values.donor?.id ?? null,
@@ -102,6 +119,9 @@ export function toDonationInput(values: DonationFormValues): DonationInput {
     payment_for_goods: values.payment_for_goods,
     // Offered only when the rules allow it; a value that no longer qualifies is not sent as GASDS.
     gasds: values.gasds && gasdsAllowed(values),
+    allocations: toAllocations(values.amount, values.allocations),
+    // Sent only by an edit the user confirmed (a new donation has no split to re-balance).
+    ...(rebalance ? { rebalance: true } : {}),
   };
 }
 
@@ -125,11 +145,29 @@ export function DonationForm(props: DonationFormProps) {
   const donorErrorId = useId();
   const values = form.values;
 
-  const submit = async (event: React.FormEvent) => {
-    event.preventDefault();
-    const saved = await form.submit((current) => props.onSubmit(toDonationInput(current)));
+  const [confirming, setConfirming] = useState(false);
+  const initial = props.initial;
+  // A split donation whose amount changed while its lines did not: the server re-balances the
+  // lines in the same proportions only when the user says so.
+  const needsRebalance =
+    initial.allocations.lines.length > 1 &&
+    moneyInput(values.amount) !== moneyInput(initial.amount) &&
+    sameSplit(values.allocations, initial.allocations);
+
+  const save = async (rebalance: boolean) => {
+    const saved = await form.submit((current) =>
+      props.onSubmit(toDonationInput(current, { rebalance })),
+    );
     if (saved) props.onSaved(saved);
   };
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    if (needsRebalance) setConfirming(true);
+    else await save(false);
+  };
+  const splitErrors = Object.entries(form.errors)
+    .filter(([field]) => field === 'allocations' || field.startsWith('allocations.'))
+    .flatMap(([, messages]) => messages);
 
   return (
     <Card
@@ -235,6 +273,12 @@ export function DonationForm(props: DonationFormProps) {
           />
         )}
       </div>
+      <SplitEditor
+        total={values.amount}
+        value={values.allocations}
+        onChange={(split) => form.setValue('allocations', split)}
+        errors={splitErrors.length > 0 ? splitErrors : undefined}
+      />
       <CheckboxField form={form} name="sponsored" label={t('donations.fields.sponsored')} />
       {gasdsAllowed(values) && (
         <CheckboxField
@@ -255,6 +299,24 @@ export function DonationForm(props: DonationFormProps) {
         <Button onClick={props.onCancel}>{t('common.cancel')}</Button>
         <SubmitButton processing={form.processing}>{props.submitLabel}</SubmitButton>
       </div>
+      {confirming && (
+        <ConfirmDialog
+          title={t('funds.rebalance.title')}
+          confirmLabel={t('funds.rebalance.confirm')}
+          onConfirm={() => {
+            setConfirming(false);
+            void save(true);
+          }}
+          onCancel={() => setConfirming(false)}
+        >
+          <p>
+            {t('funds.rebalance.body', {
+              before: formatMoney(moneyInput(initial.amount)),
+              after: formatMoney(moneyInput(values.amount)),
+            })}
+          </p>
+        </ConfirmDialog>
+      )}
     </Card>
   );
 }

@@ -7,6 +7,7 @@ import { Card } from '@/components/Card';
 import { PageHeader } from '@/components/PageHeader';
 import { Spinner } from '@/components/Spinner';
 import { pathFor, routeTitleKey } from '@/config/paths';
+import { DonationFunds } from '@/features/funds/DonationFunds';
 import { DonationGiftAid } from '@/features/giftaid/DonationGiftAid';
 import { formatDate, formatMoney } from '@/lib/format';
 import { donationKeys, donationsApi } from './api';
@@ -77,6 +78,7 @@ export default function DonationPage() {
           ))}
         </dl>
       </Card>
+      <DonationFunds donation={donation} />
       <DonationGiftAid donation={donation} />
     </section>
   );

@@ -2,6 +2,7 @@ import { api } from '@/lib/api-client';
 import { formCall } from '@/lib/form-errors';
 import type { ListResponse } from '@/lib/types';
 import type { GiftAidInfo } from '@/features/giftaid/api';
+import type { AllocationInput } from '@/features/funds/split';
 
 export const PAYMENT_METHODS = [
   'cash',
@@ -42,9 +43,17 @@ export interface DonationInput {
   payment_for_goods?: boolean;
   /** A small cash/contactless donation under GASDS (never Gift Aid); see `gasds.ts`. */
   gasds: boolean;
+  /** The split across funds (none: the default fund); see features/funds/split.ts. */
+  allocations?: AllocationInput[] | null;
+  /** An edit of a split donation's amount: re-balance its lines in the same proportions. */
+  rebalance?: boolean;
 }
 
-export interface Donation extends DonationInput {
+export interface Donation extends Omit<DonationInput, 'allocations' | 'rebalance'> {
+  /** The stored split: pounds per fund (empty for a donation older than funds). */
+  allocations?: { fund_id: string; amount: string }[];
+  /** No fund was given: booked to the default fund ("unallocated (defaulted)"). */
+  allocation_defaulted?: boolean;
   id: string;
   donor_name: string | null;
   /** Eligibility computed by the server (absent on answers that predate it). */

@@ -20,14 +20,19 @@ const imported: Donation = {
   refunded_at: null,
   payment_for_goods: true,
   gasds: false,
+  allocations: [
+    { fund_id: 'general', amount: '15.00' },
+    { fund_id: 'roof', amount: '10.00' },
+  ],
+  allocation_defaulted: false,
   version: 3,
   created_at: '2026-05-01T10:00:00Z',
 };
 
 describe('the donation edit form', () => {
-  it('sends every field of the donation back as it was, payment for goods included', () => {
+  it('sends every field of the donation back as it was, payment for goods and split included', () => {
     const sent = toDonationInput(donationValuesOf(imported));
-    const shownOnly = ['id', 'donor_name', 'version', 'created_at'];
+    const shownOnly = ['id', 'donor_name', 'version', 'created_at', 'allocation_defaulted'];
     const fields = Object.entries(imported).filter(([name]) => !shownOnly.includes(name));
     expect(sent).toEqual(Object.fromEntries(fields));
   });

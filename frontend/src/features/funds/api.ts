@@ -1,0 +1,142 @@
+import { api, ApiError, reportApiError } from '@/lib/api-client';
+import type { ListResponse } from '@/lib/types';
+
+/** The five Charities SORP fund classes (functions/funds/schemas.py FundClass). */
+export const FUND_CLASSES = [
+  'unrestricted_general',
+  'designated',
+  'restricted',
+  'endowment_expendable',
+  'endowment_permanent',
+] as const;
+export type FundClass = (typeof FUND_CLASSES)[number];
+
+/** Restricted and endowment funds can never go below £0 (functions/domain/funds.py). */
+export const GUARDED_CLASSES: readonly FundClass[] = [
+  'restricted',
+  'endowment_expendable',
+  'endowment_permanent',
+];
+
+/** Reasons a transfer may give; only the first three move money out of a guarded fund. */
+export const RESTRICTED_TRANSFER_REASONS = [
+  'donor_consent',
+  'release_from_restriction',
+  'correction',
+] as const;
+export const TRANSFER_REASONS = [...RESTRICTED_TRANSFER_REASONS, 'reallocation', 'other'] as const;
+export type TransferReason = (typeof TRANSFER_REASONS)[number];
+
+export interface FundInput {
+  name: string;
+  finance_code: string | null;
+  fund_class: FundClass;
+  description: string | null;
+  active: boolean;
+  goal: string | null;
+  start_date: string | null;
+  end_date: string | null;
+}
+
+export interface Fund extends FundInput {
+  id: string;
+  restricted: boolean;
+  archived: boolean;
+  /** The charity's default General fund: never deleted or archived. */
+  default: boolean;
+  balance: string;
+  /** Ledger lines so far: a fund with any can only be archived. */
+  lines: number;
+  version: number;
+  created_at: string;
+}
+
+export interface FundList extends ListResponse<Fund> {
+  totals: { balance: string };
+}
+
+export interface FundOption {
+  id: string;
+  name: string;
+  finance_code: string | null;
+  fund_class: FundClass;
+  description: string | null;
+  default: boolean;
+}
+
+export type LedgerKind =
+  'allocation' | 'transfer_in' | 'transfer_out' | 'expense' | 'gift_aid' | 'refund_reversal';
+
+export interface LedgerLine {
+  id: string;
+  fund_id: string;
+  kind: LedgerKind;
+  /** Signed pounds: money out is negative. */
+  amount: string;
+  date: string;
+  source_type: string | null;
+  source_id: string | null;
+  user_id: string | null;
+  reason: string | null;
+  note: string | null;
+  other_fund_id: string | null;
+  created_at: string;
+}
+
+export interface LedgerPage extends ListResponse<LedgerLine> {
+  fund: Fund;
+}
+
+export interface TransferInput {
+  from_fund_id: string;
+  to_fund_id: string;
+  amount: string;
+  date: string;
+  reason: TransferReason;
+  note: string | null;
+}
+
+export interface TransferResult {
+  message: string;
+  from: Fund;
+  to: Fund;
+}
+
+export const fundKeys = {
+  all: ['funds'] as const,
+  list: ['funds', 'list'] as const,
+  options: ['funds', 'options'] as const,
+  ledger: (id: string, cursor: string | null) => ['funds', 'ledger', id, cursor ?? ''] as const,
+};
+
+const path = (id: string) => `/funds/${encodeURIComponent(id)}`;
+
+/** Like `formCall`, but a refusal (409: overdraw, default fund) keeps the field it names, so the
+ * dialog shows it under that input. */
+async function fundCall<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 409) {
+      throw new ApiError(422, { ...error.body, message: error.message });
+    }
+    if (error instanceof ApiError && error.status !== 422) reportApiError(error);
+    throw error;
+  }
+}
+
+export const fundsApi = {
+  list: () => api.get<FundList>('/funds'),
+  options: () => api.get<{ data: FundOption[] }>('/funds/options'),
+  ledger: (id: string, cursor: string | null, length = 20) =>
+    api.get<LedgerPage>(`${path(id)}/ledger`, { query: { cursor, length } }),
+  create: (input: FundInput) =>
+    fundCall(() => api.post<Fund>('/funds', { ...input }, { silent: true })),
+  update: (id: string, input: FundInput & { version: number }) =>
+    fundCall(() => api.put<Fund>(path(id), { ...input }, { silent: true })),
+  archive: (id: string) => api.post<Fund>(`${path(id)}/archive`, {}, { silent: true }),
+  restore: (id: string) => api.post<Fund>(`${path(id)}/restore`, {}, { silent: true }),
+  remove: (id: string) => api.delete<{ message: string }>(path(id), undefined, { silent: true }),
+  transfer: (input: TransferInput) =>
+    fundCall(() => api.post<TransferResult>('/funds/transfers', { ...input }, { silent: true })),
+};
