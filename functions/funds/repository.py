@@ -8,6 +8,7 @@ from typing import Any
 
 from functions.core import keys
 from functions.core.errors import NotFound
+from functions.core.identity import User
 from functions.core.table import Entity
 from functions.domain.funds import DEFAULT_FUND_ID, DEFAULT_FUND_NAME, folded_name, is_guarded
 from functions.donors.transaction import Transaction, TransactionFailed
@@ -128,6 +129,16 @@ def ledger_page(
     )
     rows = list(result)
     return rows, result.last_evaluated_key
+
+
+def user_names(tenant_id: str, user_ids: set[str]) -> dict[str, str]:
+    """The names of the charity's users among `user_ids` (one BatchGetItem for a ledger page);
+    an id that is not a user of the charity (a job, a removed user) has none."""
+    wanted = sorted(user_id for user_id in user_ids if user_id)
+    if not wanted:
+        return {}
+    found = User.batch_get([User.key(tenant_id, user_id) for user_id in wanted])
+    return {user.user_id: user.name for user in found if user.tenant_id == tenant_id}
 
 
 def lines_of(tenant_id: str, fund_id: str) -> list[LedgerLine]:

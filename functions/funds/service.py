@@ -45,7 +45,7 @@ def view(fund: Fund, balance: FundBalance) -> dict[str, Any]:
     }
 
 
-def line_view(line: LedgerLine) -> dict[str, Any]:
+def line_view(line: LedgerLine, names: dict[str, str] | None = None) -> dict[str, Any]:
     return {
         "id": line.line_id,
         "fund_id": line.fund_id,
@@ -55,6 +55,7 @@ def line_view(line: LedgerLine) -> dict[str, Any]:
         "source_type": line.source_type,
         "source_id": line.source_id,
         "user_id": line.user_id,
+        "user_name": (names or {}).get(line.user_id or ""),
         "reason": line.reason,
         "note": line.note,
         "other_fund_id": line.other_fund_id,
@@ -271,8 +272,9 @@ def ledger_listing(who: Principal, fund_id: str, query: LedgerQuery) -> dict[str
     rows, last_key = repository.ledger_page(
         who.tenant_id, fund_id, length=query.length, start=decode_cursor(query.cursor)
     )
+    names = repository.user_names(who.tenant_id, {line.user_id for line in rows if line.user_id})
     body = page_body(
-        [line_view(line) for line in rows],
+        [line_view(line, names) for line in rows],
         total=int(balance.lines or 0),
         query=query,
         next_cursor=encode_cursor(last_key),

@@ -168,6 +168,10 @@ def test_a_transfer_moves_money_in_one_step_with_its_history(owner):
         ("allocation", "100.00", "donation_created"),
     ]
     assert ledger["data"][0]["note"] == body["note"] and ledger["data"][0]["other_fund_id"] == DEFAULT_FUND_ID
+    # Who moved the money, by name (the page reads the names of its lines' users at once).
+    me = owner.get("/api/user").json
+    assert ledger["data"][0]["user_id"] == owner.user_id
+    assert ledger["data"][0]["user_name"] == me["name"]
     months = FundMonth.get(*FundMonth.key(owner.tenant_id, "2026-05", restricted["id"]), consistent_read=True)
     assert (int(months.allocation), int(months.transfer_out)) == (10000, -3000)
 

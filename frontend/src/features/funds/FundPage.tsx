@@ -120,7 +120,7 @@ export default function FundPage() {
                 <td>
                   {line.user_id && line.user_id === user?.id
                     ? t('funds.ledger.you')
-                    : (line.user_id ?? '')}
+                    : (line.user_name ?? '')}
                 </td>
                 <td>
                   {line.reason ? t(`funds.reasons.${line.reason}`, line.reason) : ''}

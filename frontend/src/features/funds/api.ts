@@ -77,6 +77,8 @@ export interface LedgerLine {
   source_type: string | null;
   source_id: string | null;
   user_id: string | null;
+  /** The user's name; null for a line made by a job or a removed user. */
+  user_name: string | null;
   reason: string | null;
   note: string | null;
   other_fund_id: string | null;

@@ -16,6 +16,7 @@ const line = (id: string, overrides: object = {}) => ({
   source_type: 'donation',
   source_id: 'd9',
   user_id: 'u1',
+  user_name: 'Grace Hopper',
   reason: null,
   note: null,
   other_fund_id: null,
@@ -63,6 +64,9 @@ describe('a fund page', () => {
     const out = within(ledger).getByText('Transfer out').closest('tr')!;
     expect(out).toHaveTextContent('−£15.00');
     expect(out).toHaveTextContent('Release from restriction');
+    // Who moved it, by name (not the user's id).
+    expect(out).toHaveTextContent('Grace Hopper');
+    expect(out).not.toHaveTextContent('u1');
     expect(within(out).getByRole('link', { name: 'To another fund' })).toHaveAttribute(
       'href',
       '/fund-management/f/general',
