@@ -8,10 +8,10 @@ from typing import Annotated, Any, Literal
 from pydantic import BeforeValidator, Field, ValidationInfo, field_validator
 from pydantic_core import PydanticCustomError
 
-from functions.core import clock
 from functions.core.pagination import ListQuery
 from functions.core.validation import Money, Schema
 from functions.domain.funds import FUND_CLASSES, TRANSFER_REASONS
+from functions.donations.schemas import AnyDate, PastDate  # the same date rules as a donation's
 
 FundClass = Literal[
     "unrestricted_general",
@@ -23,26 +23,6 @@ FundClass = Literal[
 assert set(FundClass.__args__) == set(FUND_CLASSES)  # type: ignore[attr-defined]  # noqa: S101
 TransferReason = Literal["donor_consent", "release_from_restriction", "correction", "reallocation", "other"]
 assert set(TransferReason.__args__) == set(TRANSFER_REASONS)  # type: ignore[attr-defined]  # noqa: S101
-
-
-def _date(value: Any) -> dt.date:
-    if isinstance(value, dt.date):
-        return value
-    try:
-        return dt.date.fromisoformat(str(value))
-    except ValueError as exc:
-        raise PydanticCustomError("field.date", "date") from exc
-
-
-def _past_date(value: Any) -> dt.date:
-    day = _date(value)
-    if day > clock.today():
-        raise PydanticCustomError("field.future_date", "future")
-    return day
-
-
-AnyDate = Annotated[dt.date, BeforeValidator(_date)]
-PastDate = Annotated[dt.date, BeforeValidator(_past_date)]
 
 
 def _name(value: Any) -> Any:
