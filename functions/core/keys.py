@@ -559,3 +559,35 @@ def fund_line_prefix() -> str:
 def fund_items_range(fund_id: str) -> tuple[str, str]:
     """SK range of one fund and its balance item (and nothing of a fund whose id extends it)."""
     return fund_sk(fund_id), f"{fund_sk(fund_id)}#~"
+
+
+# ------------------------------------------------------------------ projects and expenses
+def project_sk(project_id: str) -> str:
+    """A project; its totals items sort right after it, so one Query reads the project page's
+    figures."""
+    return f"PROJECT#{project_id}"
+
+
+def project_prefix() -> str:
+    return "PROJECT#"
+
+
+def project_totals_sk(project_id: str) -> str:
+    """A project's money by ledger kind (signed pence), moved in the same transaction as each
+    ledger line naming the project."""
+    return f"PROJECT#{project_id}#TOTALS"
+
+
+def project_type_total_sk(project_id: str, expense_type_id: str) -> str:
+    """A project's approved expenses of one expense type (budget against actual)."""
+    return f"PROJECT#{project_id}#TYPE#{expense_type_id}"
+
+
+def project_items_range(project_id: str) -> tuple[str, str]:
+    """SK range of one project and its totals items."""
+    return project_sk(project_id), f"{project_sk(project_id)}#~"
+
+
+def project_lines_pk(tenant_id: str, project_id: str) -> str:
+    """GSI1 partition of the ledger lines naming a project (its donations and expenses)."""
+    return f"{tenant_pk(tenant_id)}#PROJECT#{project_id}"

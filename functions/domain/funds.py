@@ -118,6 +118,8 @@ class Movement:
     date: str  # ISO date of the line (the donation's date for allocations)
     kind: str
     amount: int
+    project_id: str | None = None  # the project within the fund the money is for
+    expense_type_id: str | None = None  # an expense's type (a project's budget against actual)
 
 
 @dataclass(frozen=True)

@@ -9,12 +9,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from functions.core import clock, ids
+from functions.core import clock, ids, keys
 from functions.domain.funds import Movement, balance_changes
 from functions.donors.transaction import Transaction
-from functions.funds.models import FundBalance, FundMonth, LedgerLine
+from functions.funds.models import FundBalance, FundMonth, LedgerLine, ProjectTotals, ProjectTypeTotal
 
 FUND_TAG = "fund:"  # a cancelled transaction names the fund whose condition failed
+PROJECT_TAG = "project:"  # ... or the project
 
 
 def balance_condition(deltas: dict[str, Any]) -> Any:
@@ -26,6 +27,19 @@ def balance_condition(deltas: dict[str, Any]) -> Any:
     elif change > 0:
         condition &= ~(FundBalance.archived == True)  # noqa: E712
     return condition
+
+
+def project_condition(deltas: dict[str, Any]) -> Any:
+    """The condition of a project's totals update: the project exists; money in needs it not
+    archived (a project's money is guarded by its fund's balance)."""
+    condition = ProjectTotals.pk.exists()
+    if sum(int(value) for name, value in deltas.items() if name != "lines") > 0:
+        condition &= ~(ProjectTotals.archived == True)  # noqa: E712
+    return condition
+
+
+def project_of_tag(tag: str) -> str | None:
+    return tag[len(PROJECT_TAG) :] if tag.startswith(PROJECT_TAG) else None
 
 
 def fund_of_tag(tag: str) -> str | None:
@@ -63,13 +77,33 @@ def add_movements(
             reason=reason,
             note=note,
             other_fund_id=other_fund_id,
+            project_id=move.project_id,
+            expense_type_id=move.expense_type_id,
             created_at=clock.now(),
         )
+        if move.project_id:
+            line.gsi1pk = keys.project_lines_pk(tenant_id, move.project_id)
+            line.gsi1sk = keys.fund_line_sk(move.date, line_id)
         transaction.put(line, condition=LedgerLine.pk.does_not_exist())
         lines.append(line)
         counts[move.fund_id] = counts.get(move.fund_id, 0) + 1
         month: dict[str, Any] = {move.kind: move.amount}
         transaction.add(FundMonth, FundMonth.key(tenant_id, move.date[:7], move.fund_id), **month)
+        if move.project_id:
+            transaction.add(
+                ProjectTotals,
+                ProjectTotals.key(tenant_id, move.project_id),
+                condition_of=project_condition,
+                tag=f"{PROJECT_TAG}{move.project_id}",
+                lines=1,
+                **month,
+            )
+            if move.expense_type_id:
+                transaction.add(
+                    ProjectTypeTotal,
+                    ProjectTypeTotal.key(tenant_id, move.project_id, move.expense_type_id),
+                    expense=move.amount,
+                )
     for fund_id, change in balance_changes(moves).items():
         transaction.add(
             FundBalance,
@@ -89,4 +123,8 @@ def movement_keys(tenant_id: str, movements: Iterable[Movement]) -> list[tuple[s
     for move in movements:
         found.append(FundBalance.key(tenant_id, move.fund_id))
         found.append(FundMonth.key(tenant_id, move.date[:7], move.fund_id))
+        if move.project_id:
+            found.append(ProjectTotals.key(tenant_id, move.project_id))
+            if move.expense_type_id:
+                found.append(ProjectTypeTotal.key(tenant_id, move.project_id, move.expense_type_id))
     return list(dict.fromkeys(found))

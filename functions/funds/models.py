@@ -84,7 +84,42 @@ class LedgerLine(Entity, discriminator="LedgerLine"):
     reason = UnicodeAttribute(null=True)
     note = UnicodeAttribute(null=True)
     other_fund_id = UnicodeAttribute(null=True)  # a transfer's other side
+    project_id = UnicodeAttribute(null=True)  # also indexed: GSI1 `project_lines_pk`
+    expense_type_id = UnicodeAttribute(null=True)
 
     @classmethod
     def key(cls, tenant_id: str, fund_id: str, iso_date: str, line_id: str) -> tuple[str, str]:
         return keys.fund_ledger_pk(tenant_id, fund_id), keys.fund_line_sk(iso_date, line_id)
+
+
+class ProjectTotals(Entity, discriminator="ProjectTotals"):
+    """A project's money by ledger kind (signed pence, as in `FundMonth`), moved by ADD in the
+    same transaction as each ledger line naming the project. Put when the project is created:
+    a line naming a project whose totals item is missing (no such project) is refused, and an
+    archived project (`archived`, a copy of the project's flag) takes no money in."""
+
+    project_id = UnicodeAttribute(null=True)
+    fund_id = UnicodeAttribute(null=True)
+    archived = BooleanAttribute(default=False)
+    lines = NumberAttribute(default=0)
+    allocation = NumberAttribute(default=0)
+    transfer_in = NumberAttribute(default=0)
+    transfer_out = NumberAttribute(default=0)
+    expense = NumberAttribute(default=0)
+    gift_aid = NumberAttribute(default=0)
+    refund_reversal = NumberAttribute(default=0)
+
+    @classmethod
+    def key(cls, tenant_id: str, project_id: str) -> tuple[str, str]:
+        return keys.tenant_pk(tenant_id), keys.project_totals_sk(project_id)
+
+
+class ProjectTypeTotal(Entity, discriminator="ProjectTypeTotal"):
+    """A project's approved expenses of one expense type (signed pence, negative): budget
+    against actual. Created by the first ADD; the project and type are read from its key."""
+
+    expense = NumberAttribute(default=0)
+
+    @classmethod
+    def key(cls, tenant_id: str, project_id: str, expense_type_id: str) -> tuple[str, str]:
+        return keys.tenant_pk(tenant_id), keys.project_type_total_sk(project_id, expense_type_id)
