@@ -591,3 +591,21 @@ def project_items_range(project_id: str) -> tuple[str, str]:
 def project_lines_pk(tenant_id: str, project_id: str) -> str:
     """GSI1 partition of the ledger lines naming a project (its donations and expenses)."""
     return f"{tenant_pk(tenant_id)}#PROJECT#{project_id}"
+
+
+def project_name_sk(folded_name: str) -> str:
+    """The uniqueness item of a project's name (case-folded) within its charity."""
+    return f"PROJECTNAME#{folded_name}"
+
+
+def expense_type_sk(expense_type_id: str) -> str:
+    return f"EXPTYPE#{expense_type_id}"
+
+
+def expense_type_prefix() -> str:
+    return "EXPTYPE#"
+
+
+def expense_type_name_sk(folded_name: str) -> str:
+    """The uniqueness item of an expense type's name (case-folded) within its charity."""
+    return f"EXPTYPENAME#{folded_name}"
