@@ -8,7 +8,10 @@ names, so local code reads exactly the variables Lambda would.
 
 from __future__ import annotations
 
+import copy
 import json
+import os
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +22,11 @@ ROOT = Path(__file__).resolve().parent.parent
 TEMPLATE = ROOT / "template.yaml"
 
 
-class _CfnLoader(yaml.SafeLoader):
+# libyaml's parser when the wheel has it (pure-Python YAML took ~1 s per parse of the template).
+_SafeLoader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+class _CfnLoader(_SafeLoader):  # type: ignore[misc, valid-type]
     """YAML loader that keeps CloudFormation short-form tags (!Ref, !GetAtt, !Sub ...) as dicts."""
 
 
@@ -40,6 +47,14 @@ _CfnLoader.add_multi_constructor("!", _tag)
 
 
 def load_template(path: Path = TEMPLATE) -> dict[str, Any]:
+    """The template as data: parsed once per file version (path, size, mtime) in a process, and a
+    fresh copy for each caller, which may change it."""
+    stat = Path(path).stat()
+    return copy.deepcopy(_parsed(str(path), stat.st_size, stat.st_mtime_ns))
+
+
+@lru_cache(maxsize=8)
+def _parsed(path: str, _size: int, _mtime_ns: int) -> dict[str, Any]:
     with open(path, encoding="utf-8") as handle:
         return yaml.load(handle, Loader=_CfnLoader)  # noqa: S506 (our own loader, safe-based)
 
@@ -61,7 +76,7 @@ def create_resources(
     template = template or load_template()
     values = parameter_values(template, parameters)
     resources: dict[str, Any] = template["Resources"]
-    session = boto3.session.Session(region_name=region)
+    session = _Session(region)
     created: dict[str, Any] = {}
     queue_arns: dict[str, str] = {}
     sqs = session.client("sqs")
@@ -84,6 +99,29 @@ def create_resources(
             created[logical_id] = sender
     created["__queue_arns__"] = queue_arns
     return created
+
+
+class _Session:
+    """The clients `create_resources` uses, for one region. A botocore session and its clients
+    cost ~0.2 s each to make (their JSON models), and the tests create the resources for every
+    test: clients are made once per process for a region and endpoint. (Reusable across moto
+    mocks: moto intercepts every botocore client while a mock is active.)"""
+
+    def __init__(self, region: str | None) -> None:
+        self.region_name = region or boto3.session.Session().region_name
+
+    def client(self, service: str) -> Any:
+        return _client(service, self.region_name, os.environ.get("AWS_ENDPOINT_URL"))
+
+
+@lru_cache(maxsize=32)
+def _client(service: str, region: str | None, endpoint: str | None) -> Any:
+    return _session(region).client(service, endpoint_url=endpoint)  # type: ignore[call-overload]
+
+
+@lru_cache(maxsize=8)
+def _session(region: str | None) -> Any:
+    return boto3.session.Session(region_name=region)
 
 
 def parameter_values(template: dict[str, Any], overrides: dict[str, str] | None = None) -> dict[str, str]:
