@@ -609,3 +609,13 @@ def expense_type_prefix() -> str:
 def expense_type_name_sk(folded_name: str) -> str:
     """The uniqueness item of an expense type's name (case-folded) within its charity."""
     return f"EXPTYPENAME#{folded_name}"
+
+
+def fund_evidence_root(tenant_id: str) -> str:
+    """Every file attached to a charity's fund transfers (kept: not under the expiring
+    `uploads/`)."""
+    return f"fund-evidence/{tenant_id}/"
+
+
+def fund_evidence_key(tenant_id: str, upload_id: str, extension: str) -> str:
+    return f"{fund_evidence_root(tenant_id)}{upload_id}.{extension}"

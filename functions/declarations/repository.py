@@ -6,11 +6,9 @@ from typing import Any
 
 from pynamodb.exceptions import UpdateError
 
-from functions.core import aws, config, keys
+from functions.core import keys
 from functions.core.errors import Conflict, NotFound
 from functions.declarations.models import DeclarationRecord
-
-UPLOAD_LINK_SECONDS = 15 * 60
 
 
 def get(tenant_id: str, donor_id: str, declaration_id: str) -> DeclarationRecord:
@@ -43,22 +41,6 @@ def update(record: DeclarationRecord, actions: list[Any], condition: Any, confli
         if exc.cause_response_code == "ConditionalCheckFailedException":
             raise Conflict(conflict_key) from exc
         raise
-
-
-def upload_url(key: str, content_type: str, size: int) -> str:
-    """A presigned PUT that S3 accepts only with this content type and length."""
-    return str(
-        aws.client("s3").generate_presigned_url(
-            "put_object",
-            Params={
-                "Bucket": config.files_bucket(),
-                "Key": key,
-                "ContentType": content_type,
-                "ContentLength": size,
-            },
-            ExpiresIn=UPLOAD_LINK_SECONDS,
-        )
-    )
 
 
 def count_oral_awaiting_confirmation(tenant_id: str) -> int:

@@ -7,12 +7,13 @@ from typing import Literal
 from pydantic import Field, field_validator
 from pydantic_core import PydanticCustomError
 
+from functions.core.files import DOCUMENT_TYPES, MAX_DOCUMENT_BYTES
 from functions.core.validation import Schema
 from functions.donations.schemas import PastDate
 
 Scope = Literal["this_donation", "future", "past_4_years"]
-EVIDENCE_TYPES = {"application/pdf": "pdf", "image/png": "png", "image/jpeg": "jpg"}
-MAX_EVIDENCE_BYTES = 10 * 1024 * 1024
+EVIDENCE_TYPES = DOCUMENT_TYPES
+MAX_EVIDENCE_BYTES = MAX_DOCUMENT_BYTES
 
 
 class DeclarationBody(Schema):

@@ -158,12 +158,7 @@ def evidence_upload(who: Principal, donor_id: str, body: EvidenceBody) -> dict[s
     key = keys.declaration_evidence_key(
         who.tenant_id, donor_id, ids.new_id(), EVIDENCE_TYPES[body.content_type]
     )
-    return {
-        "upload_url": repository.upload_url(key, body.content_type, body.size),
-        "key": key,
-        "headers": {"Content-Type": body.content_type},
-        "expires_in": repository.UPLOAD_LINK_SECONDS,
-    }
+    return stored_files.upload_answer(key, body.content_type, body.size)
 
 
 def evidence_download(who: Principal, donor_id: str, declaration_id: str) -> dict[str, Any]:

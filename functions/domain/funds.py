@@ -159,14 +159,15 @@ def balance_changes(movements: Iterable[Movement]) -> dict[str, int]:
     return changes
 
 
-def transfer_problem(from_class: str, reason: str, note: str | None) -> str | None:
+def transfer_problem(from_class: str, reason: str, note: str | None, evidence: bool = False) -> str | None:
     """Why a transfer out of a fund of `from_class` may not be made (a message key), or None.
-    Out of a restricted or endowment fund: a reason from the fixed list and a note."""
+    Out of a restricted or endowment fund: a reason from the fixed list, and a note or an
+    attached file (the evidence of the donor's consent or of the release)."""
     if not is_guarded(from_class):
         return None
     if reason not in RESTRICTED_TRANSFER_REASONS:
         return "funds.transfer_reason_restricted"
-    if not (note or "").strip():
+    if not (note or "").strip() and not evidence:
         return "funds.transfer_note_required"
     return None
 

@@ -57,6 +57,7 @@ def add_movements(
     reason: str | None = None,
     note: str | None = None,
     other_fund_id: str | None = None,
+    evidence_key: str | None = None,
 ) -> list[LedgerLine]:
     """Add to `transaction` a line per movement, its fund's monthly totals and balance."""
     moves = list(movements)
@@ -77,6 +78,7 @@ def add_movements(
             reason=reason,
             note=note,
             other_fund_id=other_fund_id,
+            evidence_key=evidence_key,
             project_id=move.project_id,
             expense_type_id=move.expense_type_id,
             created_at=clock.now(),

@@ -64,8 +64,22 @@ MESSAGES: dict[str, dict[str, str]] = {
         ),
     },
     "funds.transfer_note_required": {
-        "en": "Explain this transfer out of a restricted or endowment fund in the note.",
-        "es": "Explique en la nota esta transferencia desde un fondo restringido o de dotación.",
+        "en": (
+            "Explain this transfer out of a restricted or endowment fund in the note, or attach "
+            "the evidence (the donor's consent, the trustees' decision)."
+        ),
+        "es": (
+            "Explique en la nota esta transferencia desde un fondo restringido o de dotación, o "
+            "adjunte la prueba (el consentimiento del donante, la decisión de los patronos)."
+        ),
+    },
+    "funds.evidence_unknown": {
+        "en": "This file was not uploaded for this charity's transfers. Attach it again.",
+        "es": "Este archivo no se subió para las transferencias de esta entidad. Adjúntelo de nuevo.",
+    },
+    "funds.evidence_missing": {
+        "en": "The attached file has not arrived. Attach it again.",
+        "es": "El archivo adjunto no ha llegado. Adjúntelo de nuevo.",
     },
     "funds.transferred": {"en": "Transfer recorded.", "es": "Transferencia registrada."},
     "funds.split_empty": {

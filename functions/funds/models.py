@@ -84,6 +84,7 @@ class LedgerLine(Entity, discriminator="LedgerLine"):
     reason = UnicodeAttribute(null=True)
     note = UnicodeAttribute(null=True)
     other_fund_id = UnicodeAttribute(null=True)  # a transfer's other side
+    evidence_key = UnicodeAttribute(null=True)  # a file attached to a transfer (S3 key)
     project_id = UnicodeAttribute(null=True)  # also indexed: GSI1 `project_lines_pk`
     expense_type_id = UnicodeAttribute(null=True)
 

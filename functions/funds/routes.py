@@ -43,6 +43,13 @@ def transfer() -> Response:
     return json_response(service.transfer(principal(), body), 201)
 
 
+@bp.route("/funds/evidence", methods=["POST"])
+@requires(MANAGE)
+def evidence_upload() -> Response:
+    body = parse_body(schemas.EvidenceBody, current_request())
+    return json_response(service.evidence_upload(principal(), body), 201)
+
+
 @bp.route("/funds/{fund_id}", methods=["GET"])
 @requires(MANAGE)
 def show(fund_id: str) -> Response:

@@ -10,6 +10,7 @@ from pydantic_core import PydanticCustomError
 
 from functions.core.pagination import ListQuery
 from functions.core.validation import Money, Schema
+from functions.declarations.schemas import EvidenceBody  # PDF, PNG or JPEG up to 10 MB
 from functions.domain.funds import FUND_CLASSES, TRANSFER_REASONS
 from functions.donations.schemas import AnyDate, PastDate  # the same date rules as a donation's
 
@@ -72,6 +73,7 @@ class TransferBody(Schema):
     date: PastDate
     reason: TransferReason
     note: str | None = Field(default=None, max_length=1000)
+    evidence_key: str | None = Field(default=None, max_length=300)
 
     @field_validator("to_fund_id")
     @classmethod
@@ -79,3 +81,6 @@ class TransferBody(Schema):
         if value == info.data.get("from_fund_id"):
             raise PydanticCustomError("funds.transfer_same_fund", "same fund")
         return value
+
+
+__all__ = ["EvidenceBody", "FundBody", "FundListQuery", "FundUpdateBody", "LedgerQuery", "TransferBody"]

@@ -6,7 +6,8 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any
 
-from functions.core import audit, clock, ids
+from functions.core import audit, clock, ids, keys
+from functions.core import files as stored_files
 from functions.core.access import Principal
 from functions.core.errors import AlmonerError, Conflict, Invalid, NotFound
 from functions.core.messages import t
@@ -17,7 +18,14 @@ from functions.donors.transaction import Transaction, TransactionFailed
 from functions.funds import ledger, repository
 from functions.funds import messages as _messages  # noqa: F401  (registers the messages)
 from functions.funds.models import Fund, FundBalance, FundName, LedgerLine
-from functions.funds.schemas import FundBody, FundListQuery, FundUpdateBody, LedgerQuery, TransferBody
+from functions.funds.schemas import (
+    EvidenceBody,
+    FundBody,
+    FundListQuery,
+    FundUpdateBody,
+    LedgerQuery,
+    TransferBody,
+)
 
 
 def pounds(amount_pence: int | None) -> str | None:
@@ -59,8 +67,18 @@ def line_view(line: LedgerLine, names: dict[str, str] | None = None) -> dict[str
         "reason": line.reason,
         "note": line.note,
         "other_fund_id": line.other_fund_id,
+        "evidence_url": _evidence_link(line),
         "created_at": clock.iso(line.created_at),
     }
+
+
+def _evidence_link(line: LedgerLine) -> str | None:
+    """A short-lived link to the file attached to the line's transfer (presigned offline: no
+    call per line)."""
+    if not line.evidence_key:
+        return None
+    extension = line.evidence_key.rsplit(".", 1)[-1]
+    return stored_files.download_url(line.evidence_key, f"transfer-evidence-{line.line_date}.{extension}")
 
 
 def _sorted(pairs: list[tuple[Fund, FundBalance]]) -> list[tuple[Fund, FundBalance]]:
@@ -311,7 +329,8 @@ def transfer(who: Principal, body: TransferBody) -> dict[str, Any]:
         target, _ = _fund_get(who.tenant_id, body.to_fund_id)
     except NotFound as exc:
         raise Invalid.field("to_fund_id", "funds.unknown") from exc
-    problem = transfer_problem(source.fund_class, body.reason, body.note)
+    evidence = _checked_evidence(who.tenant_id, body.evidence_key)
+    problem = transfer_problem(source.fund_class, body.reason, body.note, evidence is not None)
     if problem is not None:
         raise Invalid.field("note" if problem == "funds.transfer_note_required" else "reason", problem)
     if target.archived:
@@ -324,6 +343,7 @@ def transfer(who: Principal, body: TransferBody) -> dict[str, Any]:
         "user_id": who.user_id,
         "reason": body.reason,
         "note": body.note,
+        "evidence_key": evidence,
     }
     ledger.add_movements(
         transaction,
@@ -367,7 +387,26 @@ def transfer(who: Principal, body: TransferBody) -> dict[str, Any]:
             "date": day,
             "reason": body.reason,
             "note": body.note,
+            "evidence": evidence is not None,
         },
         "from": show(who, source.fund_id),
         "to": show(who, target.fund_id),
     }
+
+
+def evidence_upload(who: Principal, body: EvidenceBody) -> dict[str, Any]:
+    """Where to PUT a file for a transfer (the donor's consent, the trustees' minute): a presigned
+    PUT for that content type and size; the transfer then names the key."""
+    key = keys.fund_evidence_key(who.tenant_id, ids.new_id(), stored_files.DOCUMENT_TYPES[body.content_type])
+    return stored_files.upload_answer(key, body.content_type, body.size)
+
+
+def _checked_evidence(tenant_id: str, key: str | None) -> str | None:
+    """The transfer's attached file: one of this charity's uploads that has arrived."""
+    if not key:
+        return None
+    if not key.startswith(keys.fund_evidence_root(tenant_id)) or ".." in key:
+        raise Invalid.field("evidence_key", "funds.evidence_unknown")
+    if stored_files.size(key) is None:
+        raise Invalid.field("evidence_key", "funds.evidence_missing")
+    return key

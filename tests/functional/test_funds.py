@@ -8,6 +8,8 @@ from __future__ import annotations
 import threading
 from typing import Any
 
+import requests
+
 from functions.core import keys
 from functions.domain.funds import DEFAULT_FUND_ID
 from functions.funds import repository as fund_repository
@@ -203,6 +205,50 @@ def test_out_of_a_restricted_fund_needs_a_listed_reason_and_a_note_and_never_goe
         {**base, "from_fund_id": DEFAULT_FUND_ID, "to_fund_id": restricted["id"], "reason": "other"},
     )
     assert general.status == 201 and general.json["from"]["balance"] == "-5.00"
+
+
+def test_a_transfer_out_of_a_restricted_fund_may_carry_its_evidence_file_instead_of_a_note(owner, client):
+    # GIVEN a restricted fund with money in it, and the donor's consent letter uploaded as the
+    # SPA does (a presigned PUT for that content type and size)
+    restricted = make_fund(owner, "Roof Appeal", fund_class="restricted")
+    make_donation(owner, amount="50.00", allocations=[{"fund_id": restricted["id"], "amount": "50.00"}])
+    assert owner.post("/api/funds/evidence", {"content_type": "text/html", "size": 10}).status == 422
+    too_big = owner.post(
+        "/api/funds/evidence", {"content_type": "application/pdf", "size": 10 * 1024 * 1024 + 1}
+    )
+    assert too_big.status == 422 and "size" in too_big.json["errors"]
+    upload = owner.post("/api/funds/evidence", {"content_type": "application/pdf", "size": 9})
+    assert upload.status == 201, upload
+    assert upload.json["key"].startswith(f"fund-evidence/{owner.tenant_id}/")
+    base = {
+        "from_fund_id": restricted["id"],
+        "to_fund_id": DEFAULT_FUND_ID,
+        "amount": "10.00",
+        "date": "2026-05-02",
+        "reason": "donor_consent",
+        "evidence_key": upload.json["key"],
+    }
+    # WHEN the transfer names the file before it has arrived, THEN it is refused on that field
+    early = owner.post("/api/funds/transfers", base)
+    assert early.status == 422 and list(early.json["errors"]) == ["evidence_key"], early
+    sent = requests.put(
+        upload.json["upload_url"], data=b"%PDF-1.4\n", headers=upload.json["headers"], timeout=10
+    )
+    assert sent.status_code == 200
+    # WHEN it has arrived, the transfer needs no note
+    reply = owner.post("/api/funds/transfers", base)
+    assert reply.status == 201, reply
+    assert reply.json["transfer"]["evidence"] is True
+    # THEN the ledger line links to the file
+    line = owner.get(f"/api/funds/{restricted['id']}/ledger").json["data"][0]
+    assert line["kind"] == "transfer_out" and line["evidence_url"]
+    assert requests.get(line["evidence_url"], timeout=10).content == b"%PDF-1.4\n"
+    # AND a key of another charity, or outside the evidence folder, is refused
+    other = sign_up_charity(client, "Other Trust")
+    theirs = other.post("/api/funds/evidence", {"content_type": "application/pdf", "size": 9}).json["key"]
+    for key in (theirs, f"declarations/{owner.tenant_id}/x.pdf"):
+        refused = owner.post("/api/funds/transfers", {**base, "evidence_key": key})
+        assert refused.status == 422 and list(refused.json["errors"]) == ["evidence_key"]
 
 
 def test_concurrent_transfers_never_overdraw_a_restricted_fund(owner):

@@ -1,4 +1,5 @@
 import { api } from '@/lib/api-client';
+import { uploadDocument } from '@/lib/documents';
 import { formCall } from '@/lib/form-errors';
 
 export const DECLARATION_METHODS = ['written', 'online', 'oral'] as const;
@@ -27,13 +28,6 @@ export interface Declaration extends DeclarationInput {
   status: DeclarationStatus;
   oral_window_ends: string | null;
   created_at: string;
-}
-
-export interface EvidenceUpload {
-  upload_url: string;
-  key: string;
-  headers: Record<string, string>;
-  expires_in: number;
 }
 
 export interface EvidenceLink {
@@ -69,20 +63,6 @@ export const declarationsApi = {
   evidence: (donorId: string, id: string) =>
     api.get<EvidenceLink>(`${one(donorId, id)}/evidence`, { silent: true }),
   /** Asks for a presigned PUT, sends the file straight to S3, and answers the key to record. */
-  uploadEvidence: async (donorId: string, file: File): Promise<string> => {
-    const upload = await formCall(() =>
-      api.post<EvidenceUpload>(
-        `${base(donorId)}/evidence`,
-        { content_type: file.type, size: file.size },
-        { silent: true },
-      ),
-    );
-    const response = await fetch(upload.upload_url, {
-      method: 'PUT',
-      headers: upload.headers,
-      body: file,
-    });
-    if (!response.ok) throw new Error(`Upload failed: HTTP ${response.status}`);
-    return upload.key;
-  },
+  uploadEvidence: (donorId: string, file: File): Promise<string> =>
+    uploadDocument(`${base(donorId)}/evidence`, file),
 };

@@ -1,9 +1,8 @@
+import { documentProblem } from '@/lib/documents';
 import type { DeclarationInput, DeclarationMethod, DeclarationScope } from './api';
 
 export const STATEMENT_VERSION_MAX = 50;
 export const CANCEL_REASON_MAX = 500;
-export const EVIDENCE_TYPES = ['application/pdf', 'image/png', 'image/jpeg'] as const;
-export const EVIDENCE_MAX_BYTES = 10 * 1024 * 1024;
 
 export interface DeclarationFormValues {
   [key: string]: unknown;
@@ -85,11 +84,8 @@ export function declarationBody(
 }
 
 export function validateEvidence(file: File | null): string | null {
-  if (!file) return null;
-  if (!(EVIDENCE_TYPES as readonly string[]).includes(file.type))
-    return 'declarations.errors.evidence_type';
-  if (file.size > EVIDENCE_MAX_BYTES) return 'declarations.errors.evidence_size';
-  return null;
+  const problem = documentProblem(file);
+  return problem ? `declarations.errors.evidence_${problem}` : null;
 }
 
 export function validateCancel(

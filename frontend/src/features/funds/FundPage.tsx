@@ -125,6 +125,13 @@ export default function FundPage() {
                 <td>
                   {line.reason ? t(`funds.reasons.${line.reason}`, line.reason) : ''}
                   {line.note ? <div className="muted">{line.note}</div> : null}
+                  {line.evidence_url ? (
+                    <div>
+                      <a href={line.evidence_url} rel="noopener">
+                        {t('funds.ledger.evidence')}
+                      </a>
+                    </div>
+                  ) : null}
                 </td>
               </tr>
             ))}

@@ -1,9 +1,18 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/Button';
-import { FormError, SelectField, SubmitButton, TextField, useForm } from '@/components/forms';
+import { useId, useState } from 'react';
+import {
+  FieldError,
+  FormError,
+  SelectField,
+  SubmitButton,
+  TextField,
+  useForm,
+} from '@/components/forms';
 import { SidePanel } from '@/components/SidePanel';
 import { todayIso } from '@/features/donations/money';
 import { ApiError } from '@/lib/api-client';
+import { DOCUMENT_ACCEPT } from '@/lib/documents';
 import { formatMoney } from '@/lib/format';
 import { fundsApi, type Fund, type TransferResult } from './api';
 import {
@@ -15,7 +24,8 @@ import {
 } from './validation';
 
 /** Move money from one fund to another. Out of a restricted or endowment fund only for one of
- * the fixed reasons and with a note; the server's refusal (overdraw: with what the fund has
+ * the fixed reasons and with a note or an attached file (the donor's consent, the trustees'
+ * decision: PDF, PNG or JPEG up to 10 MB, sent straight to S3); the server's refusal (overdraw: with what the fund has
  * available) is shown under the amount. */
 export function TransferPanel({
   funds,
@@ -37,6 +47,8 @@ export function TransferPanel({
     reason: '',
     note: '',
   });
+  const [evidence, setEvidence] = useState<File | null>(null);
+  const fileId = useId();
   const open = funds.filter((fund) => !fund.archived);
   const source = funds.find((fund) => fund.id === form.values.from_fund_id);
   const guarded = isGuarded(source?.fund_class);
@@ -44,9 +56,11 @@ export function TransferPanel({
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
     const done = await form.submit((values) => {
-      const errors = validateTransfer(values, source?.fund_class, todayIso(), t);
+      const errors = validateTransfer(values, source?.fund_class, todayIso(), t, evidence);
       if (Object.keys(errors).length > 0) return Promise.reject(new ApiError(422, { errors }));
-      return fundsApi.transfer(toTransferInput(values));
+      return (evidence ? fundsApi.uploadEvidence(evidence) : Promise.resolve(null)).then((key) =>
+        fundsApi.transfer({ ...toTransferInput(values), evidence_key: key }),
+      );
     });
     if (done) onDone(done);
   };
@@ -106,8 +120,19 @@ export function TransferPanel({
           label={t('funds.transfer.note')}
           multiline
           maxLength={1000}
-          required={guarded}
+          required={guarded && !evidence}
         />
+        <div className="field">
+          <label htmlFor={fileId}>{t('funds.transfer.evidence')}</label>
+          <input
+            id={fileId}
+            type="file"
+            accept={DOCUMENT_ACCEPT}
+            onChange={(event) => setEvidence(event.target.files?.[0] ?? null)}
+          />
+          <p className="field-hint">{t('funds.transfer.evidence_hint')}</p>
+          <FieldError messages={form.errors.evidence} />
+        </div>
         <div className="form-actions">
           <Button onClick={onClose}>{t('common.cancel')}</Button>
           <SubmitButton processing={form.processing}>{t('funds.transfer.submit')}</SubmitButton>

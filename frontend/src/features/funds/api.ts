@@ -1,3 +1,4 @@
+import { uploadDocument } from '@/lib/documents';
 import { api, ApiError, reportApiError } from '@/lib/api-client';
 import type { ListResponse } from '@/lib/types';
 
@@ -82,6 +83,8 @@ export interface LedgerLine {
   reason: string | null;
   note: string | null;
   other_fund_id: string | null;
+  /** A short-lived link to the file attached to a transfer, if any. */
+  evidence_url: string | null;
   created_at: string;
 }
 
@@ -96,6 +99,7 @@ export interface TransferInput {
   date: string;
   reason: TransferReason;
   note: string | null;
+  evidence_key?: string | null;
 }
 
 export interface TransferResult {
@@ -139,6 +143,8 @@ export const fundsApi = {
   archive: (id: string) => api.post<Fund>(`${path(id)}/archive`, {}, { silent: true }),
   restore: (id: string) => api.post<Fund>(`${path(id)}/restore`, {}, { silent: true }),
   remove: (id: string) => api.delete<{ message: string }>(path(id), undefined, { silent: true }),
+  /** Sends a file to attach to a transfer (presigned PUT); answers its key. */
+  uploadEvidence: (file: File) => uploadDocument('/funds/evidence', file),
   transfer: (input: TransferInput) =>
     fundCall(() => api.post<TransferResult>('/funds/transfers', { ...input }, { silent: true })),
 };

@@ -1,3 +1,4 @@
+import { documentProblem } from '@/lib/documents';
 import type { TFunction } from 'i18next';
 import { moneyInput } from '@/features/donations/money';
 import {
@@ -87,6 +88,7 @@ export function validateTransfer(
   fromClass: FundClass | undefined,
   today: string,
   t: TFunction,
+  evidence: File | null = null,
 ): Errors {
   const errors: Errors = {};
   if (!values.from_fund_id) errors.from_fund_id = [t('funds.validation.required')];
@@ -99,8 +101,10 @@ export function validateTransfer(
   if (!values.reason) errors.reason = [t('funds.validation.required')];
   else if (!reasonsFor(fromClass).includes(values.reason))
     errors.reason = [t('funds.validation.restricted_reason')];
-  if (isGuarded(fromClass) && !values.note.trim())
+  if (isGuarded(fromClass) && !values.note.trim() && !evidence)
     errors.note = [t('funds.validation.note_required')];
+  const problem = documentProblem(evidence);
+  if (problem) errors.evidence = [t(`funds.validation.evidence_${problem}`)];
   if (values.note.length > 1000) errors.note = [t('funds.validation.too_long', { max: 1000 })];
   return errors;
 }

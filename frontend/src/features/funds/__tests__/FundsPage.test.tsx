@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { i18n } from '@/lib/i18n';
@@ -91,7 +91,7 @@ describe('the funds list (/fund-management)', () => {
     // the note is required out of a restricted fund: checked before any call
     expect(
       await within(dialog).findByText(
-        'Explain this transfer out of a restricted or endowment fund in the note.',
+        'Explain this transfer out of a restricted or endowment fund in the note, or attach the evidence.',
       ),
     ).toBeVisible();
     expect(calls.some((call) => call.url.pathname === '/api/funds/transfers')).toBe(false);
@@ -106,6 +106,65 @@ describe('the funds list (/fund-management)', () => {
       amount: '75.00',
       reason: 'release_from_restriction',
       note: 'Trustees agreed on 1 May',
+    });
+  });
+
+  it('sends a transfer out of a restricted fund with its evidence file instead of a note', async () => {
+    const { calls } = mockApi((call) => {
+      if (call.url.pathname === '/api/funds') return { body: LIST };
+      if (call.url.pathname === '/api/funds/evidence')
+        return {
+          status: 201,
+          body: {
+            upload_url: 'https://files.example/fund-evidence/t1/u1.pdf?X-Amz-Signature=s',
+            key: 'fund-evidence/t1/u1.pdf',
+            headers: { 'Content-Type': 'application/pdf' },
+            expires_in: 900,
+          },
+        };
+      if (call.url.hostname === 'files.example') return { status: 200, body: {} };
+      if (call.url.pathname === '/api/funds/transfers')
+        return { status: 201, body: { message: 'Transfer recorded.' } };
+      return undefined;
+    });
+    const user = userEvent.setup({ applyAccept: false });
+    renderWithProviders(<FundsPage />);
+    const roof = (await screen.findByRole('link', { name: 'Roof appeal' })).closest('tr')!;
+    await user.click(within(roof).getByRole('button', { name: 'Transfer' }));
+    const dialog = screen.getByRole('dialog', { name: 'Transfer between funds' });
+    await user.selectOptions(within(dialog).getByLabelText('To fund'), 'general');
+    await user.type(within(dialog).getByLabelText('Amount'), '10');
+    await user.selectOptions(within(dialog).getByLabelText('Reason'), 'donor_consent');
+    const evidence = within(dialog).getByLabelText('Evidence (optional)');
+    // a file of another kind is refused before anything is sent
+    await user.upload(evidence, new File(['x'], 'letter.docx', { type: 'application/msword' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Transfer' }));
+    expect(await within(dialog).findByText('Attach a PDF, PNG or JPEG file.')).toBeVisible();
+    expect(calls.some((call) => call.url.pathname === '/api/funds/evidence')).toBe(false);
+    // a PDF stands in for the note: uploaded first, then named by the transfer
+    await user.upload(evidence, new File(['%PDF-1.4'], 'consent.pdf', { type: 'application/pdf' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Transfer' }));
+    // done: the dialog closes
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Transfer between funds' })).toBeNull(),
+    );
+    const order = calls
+      .filter((call) => call.method !== 'GET')
+      .map((call) => `${call.method} ${call.url.pathname}`);
+    expect(order).toEqual([
+      'POST /api/funds/evidence',
+      'PUT /fund-evidence/t1/u1.pdf',
+      'POST /api/funds/transfers',
+    ]);
+    const sent = calls.find((call) => call.url.pathname === '/api/funds/transfers');
+    expect(sent?.body).toMatchObject({
+      reason: 'donor_consent',
+      note: null,
+      evidence_key: 'fund-evidence/t1/u1.pdf',
+    });
+    expect(calls.find((call) => call.url.pathname === '/api/funds/evidence')?.body).toEqual({
+      content_type: 'application/pdf',
+      size: 8,
     });
   });
 
