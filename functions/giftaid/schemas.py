@@ -89,7 +89,8 @@ class NewClaimBody(Schema):
 
 
 class ClaimsQuery(ListQuery):
-    state: Literal["draft", "sealed", "submitted", "accepted", "rejected", "cancelled"] | None = None
+    # `paid`: accepted claims marked paid (a filter, not a state of its own)
+    state: Literal["draft", "sealed", "submitted", "accepted", "paid", "rejected", "cancelled"] | None = None
 
 
 class RemoveLinesBody(Schema):

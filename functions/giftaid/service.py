@@ -228,7 +228,7 @@ def _paid_view(claim: ClaimItem) -> dict[str, Any] | None:
                 "id": str(entry["fund_id"]),
                 "name": str(entry["name"]),
                 "amount": money_text(Decimal(int(entry["amount"])) / 100),
-                "link": f"/funds/{entry['fund_id']}",
+                "link": f"/fund-management/f/{entry['fund_id']}",
             }
             for entry in claim.allocated_funds or []
         ],
@@ -406,13 +406,23 @@ def _claim_fields(claim: ClaimItem) -> tuple[str | None, ...]:
     )
 
 
+PAID = "paid"  # the Past Claims filter of accepted claims marked paid
+
+
+def _in_filter(claim: ClaimItem, state: str | None) -> bool:
+    if state == PAID:
+        return claim.state == S.ACCEPTED and bool(claim.paid_on)
+    return not state or claim.state == state
+
+
 def claims(who: Principal, query: Any) -> dict[str, Any]:
     keep = list_search.matcher(query.search, _claim_fields)
-    if keep is not None:  # a charity has a few claims a year: the count's read, filtered in memory
+    if keep is not None or query.state == PAID:
+        # a charity has a few claims a year: the count's read, filtered in memory
         found = [
             c
             for c in reversed(list(repository.all_claims(who.tenant_id)))
-            if (not query.state or c.state == query.state) and keep(c)
+            if _in_filter(c, query.state) and (keep is None or keep(c))
         ]
         first = (query.page - 1) * query.length
         return page_body(

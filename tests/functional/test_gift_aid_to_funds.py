@@ -189,13 +189,17 @@ def test_gift_aid_received_follows_each_donations_split_and_is_allocated_once(
     paid = claim_of(charity, claim_id)["paid"]
     assert (paid["date"], paid["amount"], paid["allocated"]) == ("2026-06-15", "22.50", True)
     assert sorted((f["name"], f["amount"], f["link"]) for f in paid["funds"]) == [
-        ("General", "2.50", f"/funds/{DEFAULT_FUND_ID}"),
-        ("Roof Appeal", "15.00", f"/funds/{roof}"),
-        ("Youth Work", "5.00", f"/funds/{youth}"),
+        ("General", "2.50", f"/fund-management/f/{DEFAULT_FUND_ID}"),
+        ("Roof Appeal", "15.00", f"/fund-management/f/{roof}"),
+        ("Youth Work", "5.00", f"/fund-management/f/{youth}"),
     ]
     # AND marking it paid again is refused
     again = charity.post(f"/api/gift-aid/claims/{claim_id}/paid", {"date": "2026-06-15"})
     assert again.status == 409 and again.json["message"] == "This claim is already marked as paid."
+    # AND Past Claims finds it under "Paid"
+    listed = charity.get("/api/gift-aid/claims?state=paid").json
+    assert [c["id"] for c in listed["data"]] == [claim_id] and listed["meta"]["total"] == 1
+    assert charity.get("/api/gift-aid/claims?state=paid&search=nothing-like-it").json["data"] == []
     # AND a run resumed after a crash (the claim not yet recorded as allocated) writes nothing again
     claim = repository.get_claim(charity.tenant_id, claim_id)
     repository.update_claim(claim, [ClaimItem.allocated.set(False)])
