@@ -299,3 +299,48 @@ def test_a_claims_adjustment_is_taken_back_from_the_funds_of_the_refunded_donati
         ("General", "2.50"),
         ("Roof Appeal", "-7.50"),
     ]
+
+
+def test_an_adjustment_a_restricted_fund_cannot_cover_is_taken_from_general(
+    charity: SignedIn, aws: dict, claimed: dict
+) -> None:
+    # GIVEN the first claim accepted (not yet paid) and its split donation refunded since
+    roof = claimed["roof"]
+    _accept(charity.tenant_id, claimed["claim"])
+    current = charity.get(f"/api/donations/{claimed['split']}").json
+    body = {k: current[k] for k in ("donor_id", "amount", "date", "payment_method", "sponsored")}
+    refunded = charity.put(
+        f"/api/donations/{claimed['split']}",
+        {**body, "status": "refunded", "refunded_at": "2026-06-01", "version": current["version"]},
+    )
+    assert refunded.status == 200, refunded
+    # AND the restricted Roof fund's money spent elsewhere (a release to General): its balance is 0
+    released = charity.post(
+        "/api/funds/transfers",
+        {
+            "from_fund_id": roof,
+            "to_fund_id": DEFAULT_FUND_ID,
+            "amount": _balance(charity, roof),
+            "date": "2026-06-10",
+            "reason": "release_from_restriction",
+            "note": "Roof repaired",
+        },
+    )
+    assert released.status in (200, 201), released
+    assert _balance(charity, roof) == "0.00"
+    # WHEN a later claim with the £10 adjustment is paid
+    make_donation(charity, donor_id=claimed["donor"], date="2026-05-01", amount="20.00")
+    second = _build(charity, aws)
+    _accept(charity.tenant_id, second)
+    assert charity.post(f"/api/gift-aid/claims/{second}/paid", {"date": "2026-06-15"}).status == 202
+    drain(aws)
+    # THEN Roof is never overdrawn: its £7.50 share of the over-claim is taken from General with
+    # General's own £2.50 share, against the new donation's £5 (net −£5.00)
+    assert _balance(charity, roof) == "0.00"
+    assert _gift_aid_lines(charity, roof) == []
+    assert _gift_aid_lines(charity, DEFAULT_FUND_ID) == [("-5.00", "2026-06-15", None)]
+    paid = claim_of(charity, second)["paid"]
+    assert (paid["allocated"], [(f["name"], f["amount"]) for f in paid["funds"]]) == (
+        True,
+        [("General", "-5.00")],
+    )
