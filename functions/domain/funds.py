@@ -175,3 +175,64 @@ def transfer_problem(from_class: str, reason: str, note: str | None, evidence: b
 def overdraws(fund_class: str, balance: int, change: int) -> bool:
     """True when `change` would take a guarded fund below zero."""
     return is_guarded(fund_class) and change < 0 and balance + change < 0
+
+
+# ------------------------------------------------------------------ money that follows a split
+def shares(total: int, weights: Sequence[int]) -> list[int]:
+    """`total` pence (either sign) in proportion to `weights` (positive pence), each share rounded
+    towards zero and the remainder pence to the first: the shares add up to `total` exactly."""
+    if not weights:
+        return []
+    whole = sum(weights)
+    if whole <= 0:
+        return [total] + [0] * (len(weights) - 1)
+    sign = -1 if total < 0 else 1
+    size = abs(total)
+    parts = [size * weight // whole for weight in weights]
+    parts[0] += size - sum(parts)
+    return [sign * part for part in parts]
+
+
+@dataclass(frozen=True)
+class FundShare:
+    """One line of a donation's split as money that follows it sees it: its fund, its project
+    within the fund (if any) and its pence (the weight of its share)."""
+
+    fund_id: str
+    amount: int
+    project_id: str | None = None
+
+
+FundKey = tuple[str, str | None]  # (fund id, project id or None)
+
+
+def follow_split(totals: dict[FundKey, int], amount: int, split_lines: Sequence[FundShare]) -> None:
+    """Add `amount` pence (Gift Aid received on a donation, or taken back) to `totals` in the
+    proportions of the donation's split; a donation without a split goes to the default fund."""
+    lines = list(split_lines) or [FundShare(DEFAULT_FUND_ID, 1)]
+    for line, share in zip(lines, shares(amount, [max(line.amount, 0) for line in lines]), strict=True):
+        if share:
+            key = (line.fund_id, line.project_id)
+            totals[key] = totals.get(key, 0) + share
+
+
+def partial_refund_movements(before: DonationSide, after: DonationSide) -> list[Movement]:
+    """A received donation reduced by a partial refund: what each line of its split lost goes back
+    as `refund_reversal` (the split re-balanced in proportion, so each line gives back its share);
+    a line that grew (never, for a proportional re-balance) is an `allocation`. A changed date
+    moves the whole of each line (taken back on the old date, given on the new)."""
+    if before.date != after.date or not (before.received and after.received):
+        return donation_movements(before, after)
+    old: dict[str, int] = {}
+    for fund_id, amount in before.lines:
+        old[fund_id] = old.get(fund_id, 0) + amount
+    new: dict[str, int] = {}
+    for fund_id, amount in after.lines:
+        new[fund_id] = new.get(fund_id, 0) + amount
+    moves: list[Movement] = []
+    for fund_id in dict.fromkeys([*old, *new]):
+        change = new.get(fund_id, 0) - old.get(fund_id, 0)
+        if change:
+            kind = "refund_reversal" if change < 0 else "allocation"
+            moves.append(Movement(fund_id, after.date, kind, change))
+    return moves

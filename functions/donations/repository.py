@@ -116,13 +116,15 @@ def ledger_side(donation: Donation | None) -> funds.DonationSide | None:
     return funds.DonationSide(donation.donation_date, donation.status == RECEIVED, donation.fund_lines())
 
 
-def _ledger_reason(before: Donation | None, after: Donation | None) -> str:
+def _ledger_reason(before: Donation | None, after: Donation | None, partial_refund: bool = False) -> str:
     if after is None:
         return "donation_deleted"
     if before is None:
         return "donation_created"
     if before.status == RECEIVED and after.status != RECEIVED:
         return "donation_refunded"
+    if partial_refund:
+        return "donation_partly_refunded"
     return "donation_edited"
 
 
@@ -149,11 +151,22 @@ def settle_split(before: Donation | None, after: Donation) -> None:
 
 
 def add_ledger(
-    transaction: Transaction, before: Donation | None, after: Donation | None, actor_id: str | None
+    transaction: Transaction,
+    before: Donation | None,
+    after: Donation | None,
+    actor_id: str | None,
+    *,
+    partial_refund: bool = False,
 ) -> None:
     """The fund ledger lines of one donation write, with their balances and monthly totals, in
-    the donation's own transaction (docs/decisions/0019-fund-ledger.md)."""
-    moves = funds.donation_movements(ledger_side(before), ledger_side(after))
+    the donation's own transaction (docs/decisions/0019-fund-ledger.md). `partial_refund`: the
+    write reduces the donation by money returned to the donor, so what each line loses is a
+    `refund_reversal`, not a correction of its allocation."""
+    old_side, new_side = ledger_side(before), ledger_side(after)
+    if partial_refund and old_side is not None and new_side is not None:
+        moves = funds.partial_refund_movements(old_side, new_side)
+    else:
+        moves = funds.donation_movements(old_side, new_side)
     if not moves:
         return
     donation = after if after is not None else before
@@ -165,7 +178,7 @@ def add_ledger(
         source_type="donation",
         source_id=donation.donation_id,
         user_id=actor_id,
-        reason=_ledger_reason(before, after),
+        reason=_ledger_reason(before, after, partial_refund),
     )
 
 
@@ -203,6 +216,7 @@ def add_changes(
     created_donors: frozenset[str] | set[str] = frozenset(),
     deferred: frozenset[tuple[str, str]] | set[tuple[str, str]] = frozenset(),
     actor_id: str | None = None,
+    partial_refund: bool = False,
 ) -> None:
     """Add to `transaction` the writes of `changes` and of every total they move. `donors` holds
     each donor involved as read before (its total guards the GSI2 sort key by total). Every
@@ -212,12 +226,13 @@ def add_changes(
     a transaction refuses. Totals whose key is in `deferred` are left out: the caller moves them
     once for many donations (an import adds a chunk's monthly aggregates in the transaction that
     closes the chunk, functions/imports/writer.py). The fund ledger lines of each change, with
-    their funds' balances and monthly totals, are added too (`actor_id` signs them)."""
+    their funds' balances and monthly totals, are added too (`actor_id` signs them;
+    `partial_refund`: the changes reduce donations by refunded money, `add_ledger`)."""
     donor_deltas: dict[str, list[Decimal]] = {}
     for before, after in changes:
         if after is not None:
             settle_split(before, after)
-        add_ledger(transaction, before, after, actor_id)
+        add_ledger(transaction, before, after, actor_id, partial_refund=partial_refund)
         if after is not None:
             index_keys(after)
             condition = _carry_gift_aid(before, after)

@@ -34,7 +34,7 @@ from functions.donors import messages  # noqa: F401  (registers the area's messa
 from functions.donors import repository as donors
 from functions.donors.models import Donor
 from functions.donors.transaction import Transaction, TransactionFailed
-from functions.funds import ledger
+from functions.funds import backfill, ledger
 from functions.funds import repository as fund_repository
 from functions.funds import service as fund_service
 from functions.giftaid import messages as claim_messages
@@ -179,7 +179,8 @@ def write_with_retry(
             if f"{ledger.FUND_TAG}{DEFAULT_FUND_ID}" in failed.tags and not fund_repository.default_exists(
                 tenant_id
             ):
-                fund_repository.ensure_default_fund(tenant_id)
+                if fund_repository.ensure_default_fund(tenant_id):
+                    backfill.enqueue(tenant_id)  # the charity's older donations get their split
                 continue
             raise_for(failed, tenant_id=tenant_id, ref=ref, source=source)
             if attempt == ATTEMPTS - 1:

@@ -79,11 +79,12 @@ def create(fund: Fund) -> None:
     transaction.commit()
 
 
-def ensure_default_fund(tenant_id: str) -> None:
+def ensure_default_fund(tenant_id: str) -> bool:
     """Create the charity's default General fund unless it exists (registration, and the
     migration of charities made before funds: on first read). Conditional puts make a repeat or
     a concurrent call harmless; a user's own fund already named "General" makes the default take
-    the next name."""
+    the next name. True when this call created it (a charity older than funds then has its old
+    donations given their default split: `functions.funds.backfill`)."""
     for name in DEFAULT_NAMES:
         fund = Fund(
             *Fund.key(tenant_id, DEFAULT_FUND_ID),
@@ -98,12 +99,12 @@ def ensure_default_fund(tenant_id: str) -> None:
         )
         try:
             create(fund)
-            return
+            return True
         except TransactionFailed as failed:
             if "name" in failed.tags and not {"fund", "balance"} & failed.tags:
                 continue
             if default_exists(tenant_id):
-                return
+                return False
             raise
     raise RuntimeError("no free name for the default fund")
 

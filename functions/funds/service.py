@@ -15,7 +15,7 @@ from functions.core.money import money_text
 from functions.core.pagination import decode_cursor, encode_cursor, page_body
 from functions.domain.funds import DEFAULT_FUND_ID, Movement, folded_name, is_guarded, pence, transfer_problem
 from functions.donors.transaction import Transaction, TransactionFailed
-from functions.funds import ledger, repository
+from functions.funds import backfill, ledger, repository
 from functions.funds import messages as _messages  # noqa: F401  (registers the messages)
 from functions.funds.models import Fund, FundBalance, FundName, LedgerLine
 from functions.funds.schemas import (
@@ -90,7 +90,8 @@ def funds_with_default(tenant_id: str) -> list[tuple[Fund, FundBalance]]:
     funds (the migration on first read)."""
     pairs = repository.all_funds(tenant_id)
     if not any(fund.fund_id == DEFAULT_FUND_ID for fund, _ in pairs):
-        repository.ensure_default_fund(tenant_id)
+        if repository.ensure_default_fund(tenant_id):
+            backfill.enqueue(tenant_id)
         pairs = repository.all_funds(tenant_id)
     return _sorted(pairs)
 
@@ -142,7 +143,8 @@ def _fund_get(tenant_id: str, fund_id: str) -> tuple[Fund, FundBalance]:
     except NotFound:
         if fund_id != DEFAULT_FUND_ID:
             raise
-    repository.ensure_default_fund(tenant_id)
+    if repository.ensure_default_fund(tenant_id):
+        backfill.enqueue(tenant_id)
     return repository.get_with_balance(tenant_id, fund_id)
 
 

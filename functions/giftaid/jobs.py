@@ -5,8 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from functions.core import jobs
+from functions.funds import backfill
+from functions.giftaid import allocation, pipeline, repository, submission
 from functions.giftaid import messages as _messages  # noqa: F401 (registers the messages)
-from functions.giftaid import pipeline, repository, submission
 
 
 def _seal(message: dict[str, Any]) -> None:
@@ -31,6 +32,10 @@ def handle(message: dict[str, Any]) -> None:
         pipeline.release(message)
     elif job_type == pipeline.SUBMIT:
         submission.run(message)
+    elif job_type == allocation.ALLOCATE:
+        allocation.run(message)
+    elif job_type == backfill.BACKFILL:  # the funds area's migration rides this queue
+        backfill.run(message)
     else:
         raise ValueError(f"unknown claims job {job_type!r}")
 

@@ -11,6 +11,18 @@ from functions.core.messages import CATALOG, current_locale, t
 from functions.domain.hmrc import preflight
 
 MESSAGES: dict[str, dict[str, str]] = {
+    "giftaid.cannot_mark_paid": {
+        "en": "This claim is {state}: only a claim HMRC accepted can be marked as paid.",
+        "es": "Esta reclamación está {state}: solo una reclamación aceptada por HMRC se marca como pagada.",
+    },
+    "giftaid.already_paid": {
+        "en": "This claim is already marked as paid.",
+        "es": "Esta reclamación ya está marcada como pagada.",
+    },
+    "giftaid.paid_before_submission": {
+        "en": "HMRC cannot have paid before the claim was submitted on {date}.",
+        "es": "HMRC no puede haber pagado antes de que se presentara la reclamación el {date}.",
+    },
     "giftaid.cannot_cancel": {
         "en": "This claim is {state}: only a draft or sealed claim can be cancelled.",
         "es": "Esta reclamación está {state}: solo se puede cancelar una reclamación en borrador o sellada.",

@@ -40,6 +40,9 @@ class GiftAidSettings(Entity, discriminator="GiftAidSettings"):
     gateway_password = UnicodeAttribute(null=True)  # ciphertext (functions.giftaid.secrets)
     vendor_id = UnicodeAttribute(null=True)
     endpoint = UnicodeAttribute(default="test")  # test | live | a custom URL (local fake)
+    # Where the Gift Aid HMRC pays goes in the fund ledger: `donation_funds` (each donation's own
+    # split) or `general` (the default fund). ADR 0019 "Gift Aid received".
+    gift_aid_to = UnicodeAttribute(default="donation_funds")
     version = NumberAttribute(default=0)
 
     @classmethod
@@ -89,6 +92,15 @@ class ClaimItem(Entity, discriminator="GiftAidClaim"):
     gasds_reserved = BooleanAttribute(default=False)  # `gasds` counted in the GasdsYear ledger
     gift_aided_by_year = MapAttribute(default=dict)  # type: ignore[var-annotated]  # "2025" -> "120.00"
     reversals_count = NumberAttribute(default=0)
+    # HMRC's payment of an accepted claim (ADR 0019 "Gift Aid received"): set once, conditional on
+    # `paid_on` absent; the claims queue then allocates it to funds (`allocation.run`).
+    paid_on = UnicodeAttribute(null=True)  # ISO date the money was received
+    paid_amount = DecimalAttribute(null=True)
+    paid_by = UnicodeAttribute(null=True)
+    paid_policy = UnicodeAttribute(null=True)  # the settings' `gift_aid_to` when marked paid
+    allocation_job_id = UnicodeAttribute(null=True)
+    allocated = BooleanAttribute(default=False)  # every chunk of the allocation written
+    allocated_funds = ListAttribute(default=list)  # type: ignore[var-annotated]  # [{fund_id, name, amount}]
 
     def stored_files(self) -> dict[str, str]:
         """File name -> S3 key. (An empty MapAttribute is truthy, so never test `files` itself.)"""
@@ -105,6 +117,29 @@ class ClaimChunk(Entity, discriminator="GiftAidClaimChunk"):
     chunk_number = NumberAttribute()
     donation_ids = ListAttribute(of=UnicodeAttribute)  # type: ignore[var-annotated]
     done = BooleanAttribute(default=False)
+
+
+class ClaimAllocationPlan(Entity, discriminator="GiftAidAllocationPlan"):
+    """The Gift Aid received on a claim per (fund, project), fixed when first planned (put if
+    absent): every delivery of the allocation message writes the same movements."""
+
+    movements = ListAttribute(default=list)  # type: ignore[var-annotated]  # [{fund_id, project_id, amount}]
+    chunks = NumberAttribute(default=0)
+
+    @classmethod
+    def key(cls, tenant_id: str, claim_id: str) -> tuple[str, str]:
+        return keys.claim_pk(tenant_id, claim_id), "ALLOCPLAN"
+
+
+class ClaimAllocationDone(Entity, discriminator="GiftAidAllocationDone"):
+    """One chunk of a claim's allocation written: put (if absent) in the chunk's own ledger
+    transaction, so a chunk is written once however often the message is delivered."""
+
+    chunk_number = NumberAttribute()
+
+    @classmethod
+    def key(cls, tenant_id: str, claim_id: str, number: int) -> tuple[str, str]:
+        return keys.claim_pk(tenant_id, claim_id), f"ALLOCDONE#{number:04d}"
 
 
 class ClaimLine(Entity, discriminator="GiftAidClaimLine"):

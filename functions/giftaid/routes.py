@@ -73,6 +73,13 @@ def seal(claim_id: str) -> Response:
     return json_response(service.seal(principal(), claim_id), 202)
 
 
+@bp.route("/gift-aid/claims/{claim_id}/paid", methods=["POST"])
+@requires(UNCLAIMED)
+def mark_paid(claim_id: str) -> Response:
+    body = parse_body(schemas.PaidBody, current_request())
+    return json_response(service.mark_paid(principal(), claim_id, body), 202)
+
+
 @bp.route("/gift-aid/claims/{claim_id}/files", methods=["GET"])
 @requires_any(UNCLAIMED, PASSED)
 def claim_files(claim_id: str) -> Response:

@@ -10,9 +10,10 @@ from pydantic_core import PydanticCustomError
 
 from functions.core import config
 from functions.core.pagination import ListQuery
-from functions.core.schema import MoneyOrZero
+from functions.core.schema import Money, MoneyOrZero
 from functions.core.validation import Schema
 from functions.domain.hmrc import gateway
+from functions.donations.schemas import PastDate
 from functions.giftaid import entry
 from functions.giftaid.entry import Official
 
@@ -36,6 +37,8 @@ class SettingsBody(Schema):
     gateway_password: str | None = Field(default=None, max_length=128)  # omitted: keep the stored one
     vendor_id: str | None = Field(default=None, max_length=10)
     endpoint: str = Field(default="test", max_length=300)
+    # where Gift Aid received goes (ADR 0019): omitted keeps the stored choice
+    gift_aid_to: Literal["donation_funds", "general"] | None = None
     version: int | None = None
 
     @field_validator("hmrc_reference")
@@ -66,6 +69,14 @@ class SettingsBody(Schema):
         return url
 
 
+class PaidBody(Schema):
+    """HMRC paid an accepted claim: the day the money arrived and how much (omitted: the claim's
+    net repayment)."""
+
+    date: PastDate
+    amount: Money | None = None
+
+
 class NewClaimBody(Schema):
     donation_ids: list[str] | None = Field(default=None, max_length=MAX_SELECTED)
     all: bool = False
@@ -78,7 +89,8 @@ class NewClaimBody(Schema):
 
 
 class ClaimsQuery(ListQuery):
-    state: Literal["draft", "sealed", "submitted", "accepted", "rejected", "cancelled"] | None = None
+    # `paid`: accepted claims marked paid (a filter, not a state of its own)
+    state: Literal["draft", "sealed", "submitted", "accepted", "paid", "rejected", "cancelled"] | None = None
 
 
 class RemoveLinesBody(Schema):

@@ -14,16 +14,16 @@ from functions.charities.repository import get_tenant
 from functions.core import audit, clock, ids, jobs, list_search
 from functions.core import files as stored_files
 from functions.core.access import Principal
-from functions.core.errors import Conflict
+from functions.core.errors import Conflict, Invalid
 from functions.core.messages import t
 from functions.core.money import money_text
 from functions.core.pagination import ListQuery, decode_cursor, encode_cursor, page_body
 from functions.domain.giftaid.model import ClaimState, GiftAidState
 from functions.domain.tax_year import tax_year_label, tax_year_of
 from functions.donations.models import Donation
-from functions.giftaid import extras, files, messages, pipeline, repository, secrets
+from functions.giftaid import allocation, extras, files, messages, pipeline, repository, secrets
 from functions.giftaid.models import READY, ClaimItem, GiftAidSettings
-from functions.giftaid.schemas import NewClaimBody, SettingsBody
+from functions.giftaid.schemas import NewClaimBody, PaidBody, SettingsBody
 
 # Fields of the settings body kept on the charity item (functions.charities.facts, ADR 0018).
 CHARITY_FACTS = {"regulator", "regulator_number", "official", "entity_type", "year_end"}
@@ -51,6 +51,7 @@ def settings_view(item: GiftAidSettings | None, charity: Facts) -> dict[str, Any
         "gateway_password_set": bool(item.gateway_password),
         "vendor_id": item.vendor_id,
         "endpoint": item.endpoint,
+        "gift_aid_to": item.gift_aid_to or "donation_funds",
         "version": int(item.version or 0),
     }
 
@@ -67,9 +68,12 @@ def save_settings(who: Principal, body: SettingsBody) -> dict[str, Any]:
     if body.version is not None and body.version != (read_version or 0):
         raise Conflict()
     item = GiftAidSettings(*GiftAidSettings.key(who.tenant_id))
-    fields = body.model_dump(exclude={"gateway_password", "version", *CHARITY_FACTS})
+    fields = body.model_dump(exclude={"gateway_password", "version", "gift_aid_to", *CHARITY_FACTS})
     for name, value in fields.items():
         setattr(item, name, value)
+    item.gift_aid_to = (
+        body.gift_aid_to or (current.gift_aid_to if current is not None else None) or "donation_funds"
+    )
     item.gateway_password = current.gateway_password if current is not None else None
     if body.gateway_password:
         item.gateway_password = secrets.encrypt(body.gateway_password, who.tenant_id)
@@ -205,6 +209,29 @@ def claim_view(claim: ClaimItem) -> dict[str, Any]:
         "submitted_at": clock.iso(claim.submitted_at),
         "decided_at": clock.iso(claim.decided_at),
         **extras.claim_summary(claim),  # GASDS per tax year, adjustment text, net total
+        "paid": _paid_view(claim),
+    }
+
+
+def _paid_view(claim: ClaimItem) -> dict[str, Any] | None:
+    """HMRC's payment of an accepted claim and where it went in the fund ledger (None: not paid)."""
+    if not claim.paid_on:
+        return None
+    return {
+        "date": claim.paid_on,
+        "amount": money_text(claim.paid_amount),
+        "policy": claim.paid_policy or allocation.OWN_FUNDS_POLICY,
+        "allocated": bool(claim.allocated),
+        "job_id": claim.allocation_job_id,
+        "funds": [
+            {
+                "id": str(entry["fund_id"]),
+                "name": str(entry["name"]),
+                "amount": money_text(Decimal(int(entry["amount"])) / 100),
+                "link": f"/fund-management/f/{entry['fund_id']}",
+            }
+            for entry in claim.allocated_funds or []
+        ],
     }
 
 
@@ -289,6 +316,49 @@ def submit(who: Principal, claim_id: str) -> dict[str, Any]:
     return {"job_id": _job(who, claim, pipeline.SUBMIT)}
 
 
+def mark_paid(who: Principal, claim_id: str, body: PaidBody) -> dict[str, Any]:
+    """HMRC paid an accepted claim: record the day and the amount (once), then the claims queue
+    allocates the Gift Aid to funds by the charity's policy (functions/giftaid/allocation.py)."""
+    claim = repository.get_claim(who.tenant_id, claim_id)
+    if claim.state != S.ACCEPTED:
+        raise messages.claim_conflict("giftaid.cannot_mark_paid", claim.state)
+    if claim.paid_on:
+        raise Conflict("giftaid.already_paid")
+    sent = claim.submitted_at or claim.sealed_at or claim.created_at
+    if sent is not None and body.date < sent.date():
+        raise Invalid.field("date", "giftaid.paid_before_submission", date=sent.date().strftime("%d/%m/%Y"))
+    net = Decimal(extras.claim_summary(claim)["net_total"])
+    amount = body.amount if body.amount is not None else net
+    stored = repository.stored_settings(who.tenant_id)
+    policy = (stored.gift_aid_to if stored is not None else None) or allocation.OWN_FUNDS_POLICY
+    done = repository.update_claim(
+        claim,
+        [
+            ClaimItem.paid_on.set(body.date.isoformat()),
+            ClaimItem.paid_amount.set(amount),
+            ClaimItem.paid_by.set(who.user_id),
+            ClaimItem.paid_policy.set(policy),
+        ],
+        condition=(ClaimItem.state == S.ACCEPTED.value) & ClaimItem.paid_on.does_not_exist(),
+    )
+    if not done:
+        now = repository.get_claim(who.tenant_id, claim_id)
+        if now.state != S.ACCEPTED:
+            raise messages.claim_conflict("giftaid.cannot_mark_paid", now.state)
+        raise Conflict("giftaid.already_paid")
+    audit.record(
+        who.tenant_id,
+        "giftaid.claim_paid",
+        actor_id=who.user_id,
+        claim_id=claim_id,
+        date=body.date.isoformat(),
+        amount=money_text(amount),
+    )
+    job_id = _job(who, claim, allocation.ALLOCATE)
+    repository.update_claim(claim, [ClaimItem.allocation_job_id.set(job_id)])
+    return {"claim": claim_view(repository.get_claim(who.tenant_id, claim_id)), "job_id": job_id}
+
+
 def claim_files(who: Principal, claim_id: str) -> dict[str, Any]:
     claim = repository.get_claim(who.tenant_id, claim_id)
     return {"data": files.links(claim), "problems": _problem_views(claim)}
@@ -336,13 +406,23 @@ def _claim_fields(claim: ClaimItem) -> tuple[str | None, ...]:
     )
 
 
+PAID = "paid"  # the Past Claims filter of accepted claims marked paid
+
+
+def _in_filter(claim: ClaimItem, state: str | None) -> bool:
+    if state == PAID:
+        return claim.state == S.ACCEPTED and bool(claim.paid_on)
+    return not state or claim.state == state
+
+
 def claims(who: Principal, query: Any) -> dict[str, Any]:
     keep = list_search.matcher(query.search, _claim_fields)
-    if keep is not None:  # a charity has a few claims a year: the count's read, filtered in memory
+    if keep is not None or query.state == PAID:
+        # a charity has a few claims a year: the count's read, filtered in memory
         found = [
             c
             for c in reversed(list(repository.all_claims(who.tenant_id)))
-            if (not query.state or c.state == query.state) and keep(c)
+            if _in_filter(c, query.state) and (keep is None or keep(c))
         ]
         first = (query.page - 1) * query.length
         return page_body(

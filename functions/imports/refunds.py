@@ -156,7 +156,9 @@ def apply_one(item: ImportItem, op: dict[str, Any], actor_id: str | None) -> str
             after.notes = f"{before.notes}; {note}" if before.notes else note
         involved = donors.get_many(tenant_id, [before.donor_id]) if before.donor_id else {}
         transaction = Transaction()
-        donations.add_changes(transaction, [(before, after)], involved)
+        donations.add_changes(
+            transaction, [(before, after)], involved, partial_refund=effect.kind == refunds.REDUCED
+        )
         transaction.put(
             ExternalRef(*marker_key, donation_id=before.donation_id),
             condition=ExternalRef.pk.does_not_exist(),

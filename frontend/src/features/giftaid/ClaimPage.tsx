@@ -16,6 +16,8 @@ import { giftAidApi, giftAidKeys, type Claim } from './api';
 import { ClaimLines } from './ClaimLines';
 import { ClaimGasdsTable } from './GasdsTables';
 import { ClaimStateBadge } from './GiftAidBadge';
+import { MarkPaidDialog } from './MarkPaidDialog';
+import { PaidSummary } from './PaidSummary';
 import { CLAIM_POLL_MS, SCHEDULE_MAX_LINES } from './constants';
 import { Reversals } from './Reversals';
 import { problemText } from './state';
@@ -24,6 +26,7 @@ import { Submissions } from './Submissions';
 function busy(claim: Claim | undefined): boolean {
   if (!claim) return true;
   if (claim.state === 'submitted') return true;
+  if (claim.paid && !claim.paid.allocated) return true;
   if (claim.state === 'draft' && claim.build_status === 'building') return true;
   return claim.state === 'sealed' && !claim.files_ready;
 }
@@ -36,6 +39,7 @@ export default function ClaimPage() {
   const user = useUser();
   const manage = can(user, ['manage-unclaimed']);
   const [cancelling, setCancelling] = useState(false);
+  const [markingPaid, setMarkingPaid] = useState(false);
   const [working, setWorking] = useState(false);
   const { data: claim } = useQuery({
     queryKey: giftAidKeys.claim(id),
@@ -79,6 +83,7 @@ export default function ClaimPage() {
   const canCancel = manage && (claim.state === 'draft' || claim.state === 'sealed');
   const canSeal = manage && claim.state === 'draft' && claim.build_status === 'ready';
   const canSubmit = manage && claim.state === 'sealed' && claim.files_ready;
+  const canMarkPaid = manage && claim.state === 'accepted' && !claim.paid;
 
   return (
     <section>
@@ -98,6 +103,11 @@ export default function ClaimPage() {
                 onClick={() => void act(() => giftAidApi.submit(id))}
               >
                 {t('giftaid.claim.submit')}
+              </Button>
+            )}
+            {canMarkPaid && (
+              <Button variant="primary" onClick={() => setMarkingPaid(true)}>
+                {t('giftaid.paid.action')}
               </Button>
             )}
             {canCancel && (
@@ -124,6 +134,7 @@ export default function ClaimPage() {
             {t('giftaid.claim.receipt', { receipt: claim.receipt })}
           </p>
         )}
+        {claim.paid && <PaidSummary paid={claim.paid} />}
         {claim.correlation_id && (
           <p className="muted">{t('giftaid.claim.correlation', { id: claim.correlation_id })}</p>
         )}
@@ -285,6 +296,18 @@ export default function ClaimPage() {
       )}
       <ClaimLines claimId={id} errorLines={lineOf} />
       <Submissions claimId={id} state={claim.state} />
+      {markingPaid && (
+        <MarkPaidDialog
+          netTotal={claim.net_total}
+          submittedOn={(claim.submitted_at ?? claim.sealed_at ?? '').slice(0, 10) || null}
+          onCancel={() => setMarkingPaid(false)}
+          onSubmit={async (input) => {
+            await giftAidApi.markPaid(id, input);
+            setMarkingPaid(false);
+            refresh();
+          }}
+        />
+      )}
       {cancelling && (
         <ConfirmDialog
           title={t('giftaid.claim.cancel_title')}

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { Badge } from '@/components/Badge';
 import { Card } from '@/components/Card';
 import { DataTable, type FilterDef } from '@/components/data-table';
 import { PageHeader } from '@/components/PageHeader';
@@ -10,6 +11,11 @@ import { TruncatedText } from '@/components/TruncatedText';
 import { pathFor, routeTitleKey } from '@/config/paths';
 import { formatDate, formatMoney } from '@/lib/format';
 import { CLAIM_STATES, giftAidApi, giftAidKeys, type Claim } from './api';
+
+/** The Past Claims filter: each state, and "Paid" (accepted claims marked paid) after "Accepted". */
+const CLAIM_FILTERS = CLAIM_STATES.flatMap((state) =>
+  state === 'accepted' ? [state, 'paid' as const] : [state],
+);
 import { ClaimStateBadge } from './GiftAidBadge';
 
 export default function PastClaimsPage() {
@@ -36,7 +42,17 @@ export default function PastClaimsPage() {
         id: 'state',
         header: t('giftaid.fields.claim_state'),
         enableSorting: false,
-        cell: ({ row }) => <ClaimStateBadge state={row.original.state} />,
+        cell: ({ row }) => (
+          <>
+            <ClaimStateBadge state={row.original.state} />
+            {row.original.paid && (
+              <>
+                {' '}
+                <Badge colour="teal">{t('giftaid.claim_states.paid')}</Badge>
+              </>
+            )}
+          </>
+        ),
       },
       {
         id: 'donations',
@@ -74,7 +90,7 @@ export default function PastClaimsPage() {
       key: 'state',
       label: t('giftaid.fields.claim_state'),
       type: 'select',
-      options: CLAIM_STATES.map((value) => ({ value, label: t(`giftaid.claim_states.${value}`) })),
+      options: CLAIM_FILTERS.map((value) => ({ value, label: t(`giftaid.claim_states.${value}`) })),
     },
   ];
   return (

@@ -17,6 +17,7 @@ import { routeTitleKey } from '@/config/paths';
 import {
   ENTITY_TYPES,
   giftAidApi,
+  GIFT_AID_TO,
   giftAidKeys,
   REGULATORS,
   type GiftAidSettings,
@@ -42,6 +43,7 @@ interface Values {
   aggregate_small_donations: boolean;
   sum_donor_lines: boolean;
   reminders: boolean;
+  gift_aid_to: string;
   gateway_user_id: string;
   gateway_password: string;
   vendor_id: string;
@@ -67,6 +69,7 @@ function toValues(s: GiftAidSettings): Values {
     aggregate_small_donations: s.aggregate_small_donations,
     sum_donor_lines: s.sum_donor_lines,
     reminders: s.reminders,
+    gift_aid_to: s.gift_aid_to ?? 'donation_funds',
     gateway_user_id: s.gateway_user_id ?? '',
     gateway_password: '',
     vendor_id: s.vendor_id ?? '',
@@ -98,6 +101,7 @@ function toInput(v: Values, version: number): SettingsInput {
     aggregate_small_donations: v.aggregate_small_donations,
     sum_donor_lines: v.sum_donor_lines,
     reminders: v.reminders,
+    gift_aid_to: v.gift_aid_to as SettingsInput['gift_aid_to'],
     gateway_user_id: text(v.gateway_user_id),
     ...(v.gateway_password ? { gateway_password: v.gateway_password } : {}),
     vendor_id: text(v.vendor_id),
@@ -243,6 +247,17 @@ function SettingsForm({ settings }: { settings: GiftAidSettings }) {
         label={t('giftaid.settings.sum_donor_lines')}
       />
       <CheckboxField form={form} name="reminders" label={t('giftaid.settings.reminders')} />
+      <h2>{t('giftaid.settings.funds')}</h2>
+      <SelectField
+        form={form}
+        name="gift_aid_to"
+        label={t('giftaid.settings.gift_aid_to')}
+        options={GIFT_AID_TO.map((value) => ({
+          value,
+          label: t(`giftaid.settings.gift_aid_to_${value}`),
+        }))}
+        hint={t('giftaid.settings.gift_aid_to_hint')}
+      />
       <h2>{t('giftaid.settings.gateway')}</h2>
       <TextField
         form={form}

@@ -197,6 +197,26 @@ export interface Claim {
   sealed_at: string | null;
   submitted_at: string | null;
   decided_at: string | null;
+  /** HMRC's payment of an accepted claim and the funds it went to (null: not marked paid). */
+  paid: ClaimPaid | null;
+}
+
+export const GIFT_AID_TO = ['donation_funds', 'general'] as const;
+export type GiftAidTo = (typeof GIFT_AID_TO)[number];
+
+export interface ClaimPaid {
+  date: string;
+  amount: string;
+  policy: GiftAidTo;
+  /** False while the claims queue is still allocating it to funds. */
+  allocated: boolean;
+  job_id: string | null;
+  funds: { id: string; name: string; amount: string; link: string }[];
+}
+
+export interface PaidInput {
+  date: string;
+  amount: string;
 }
 
 export interface ClaimDetail extends Claim {
@@ -258,6 +278,8 @@ export interface GiftAidSettings {
   gateway_password_set: boolean;
   vendor_id: string | null;
   endpoint: string;
+  /** Where Gift Aid received goes in the fund ledger. */
+  gift_aid_to: GiftAidTo;
   version: number;
 }
 
@@ -294,6 +316,14 @@ export const giftAidApi = {
   files: (id: string) =>
     api.get<{ data: ClaimFile[]; problems: LineProblem[] }>(`${claimPath(id)}/files`),
   submit: (id: string) => api.post<{ job_id: string }>(`${claimPath(id)}/submit`),
+  markPaid: (id: string, input: PaidInput) =>
+    formCall(() =>
+      api.post<{ claim: Claim; job_id: string }>(
+        `${claimPath(id)}/paid`,
+        { ...input },
+        { silent: true },
+      ),
+    ),
   submissions: (id: string) => api.get<{ data: Submission[] }>(`${claimPath(id)}/submissions`),
   taxYears: () => api.get<{ data: TaxYearTotal[] }>('/gift-aid/reports/tax-years'),
   exclude: (donationId: string, reason: string) =>
