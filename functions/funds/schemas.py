@@ -79,3 +79,11 @@ class TransferBody(Schema):
         if value == info.data.get("from_fund_id"):
             raise PydanticCustomError("funds.transfer_same_fund", "same fund")
         return value
+
+
+class StatementQuery(Schema):
+    """`year`: the calendar year in which the financial year ends (its range is checked against
+    today by the service); `format=csv` is the same as `/funds/statement.csv`."""
+
+    year: int | None = None
+    format: Literal["json", "csv"] = "json"
