@@ -57,12 +57,16 @@ def chosen_year(query_year: int | None, year_end: str, today: dt.date) -> Financ
     return FinancialYear(query_year, year_end)
 
 
-def month_totals(tenant_id: str, first_month: str) -> dict[str, list[tuple[str, MonthTotals]]]:
-    """Every fund's monthly totals from `first_month` on, by fund id: one Query range, paginated."""
+def month_totals(
+    tenant_id: str, first_month: str, last_month: str | None = None
+) -> dict[str, list[tuple[str, MonthTotals]]]:
+    """Every fund's monthly totals from `first_month` on (to `last_month` when given), by fund id:
+    one Query range, paginated."""
     found: dict[str, list[tuple[str, MonthTotals]]] = {}
+    high = f"{keys.fund_month_sk(last_month, '')}~" if last_month else f"{keys.fund_month_prefix()}~"
     for item in Entity.query(
         keys.tenant_pk(tenant_id),
-        Entity.sk.between(keys.fund_month_sk(first_month, ""), f"{keys.fund_month_prefix()}~"),
+        Entity.sk.between(keys.fund_month_sk(first_month, ""), high),
     ):
         if not isinstance(item, FundMonth):
             continue
