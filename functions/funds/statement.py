@@ -132,7 +132,12 @@ def _year(who: Principal, query: StatementQuery) -> FinancialYear:
 
 
 def show(who: Principal, query: StatementQuery) -> dict[str, Any]:
-    return view(build(who.tenant_id, _year(who, query)))
+    """The statement, with the year in progress (`current_year`, the year picker's latest)."""
+    year_end = year_end_of(who.tenant_id)
+    today = clock.today()
+    current = chosen_year(None, year_end, today)
+    found = build(who.tenant_id, chosen_year(query.year, year_end, today) if query.year else current)
+    return {**view(found), "current_year": current.year}
 
 
 def filename(year: int) -> str:

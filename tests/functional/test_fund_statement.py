@@ -135,7 +135,7 @@ def test_the_statement_gives_each_funds_year_grouped_by_class_with_subtotals_and
 
 def test_the_default_year_is_the_one_in_progress_and_a_year_without_movements_is_empty(owner):
     found = statement(owner)
-    assert found["year"] == year_containing(clock.today(), "03-31")
+    assert found["year"] == found["current_year"] == year_containing(clock.today(), "03-31")
     assert found["has_movements"] is False
     assert [fund["name"] for group in found["classes"] for fund in group["funds"]] == ["General"]
     assert statement(owner, 2001)["total"]["closing"] == "0.00"
