@@ -227,3 +227,21 @@ def test_the_statement_reads_only_fund_aggregates_within_its_call_budget(owner, 
     assert not [sk for sk in read_sks if sk.startswith(("DONATION", "LINE#"))]
     assert len(calls) <= 60 and "scan" not in calls
     print(f"statement_of_funds: {len(calls)} DynamoDB calls")
+
+
+def test_the_demo_funds_seed_once_and_give_the_statement_figures(aws):
+    from functions.domain.fund_statement import FinancialYear
+    from functions.donations.demo import seed_demo
+    from functions.funds import statement as fund_statement
+    from functions.funds.demo import seed_funds
+
+    seed_demo("demo-tenant", donations=40)
+    assert seed_funds("demo-tenant") is True
+    assert seed_funds("demo-tenant") is False
+    year = FinancialYear(year_containing(clock.today(), "03-31"), "03-31")
+    found = fund_statement.build("demo-tenant", year)
+    by_name = {fund.name: figures for group in found.groups for fund, figures in group.funds}
+    assert set(by_name) == {"General", "Roof appeal", "Minibus replacement"}
+    roof = by_name["Roof appeal"]
+    assert roof.opening + roof.transfers_in == roof.closing == 205_000
+    assert found.total.transfers_in == found.total.transfers_out
