@@ -113,7 +113,10 @@ function StatementTable({ statement }: { statement: Statement }) {
                   <Figures figures={fund} />
                 </tr>
               ))}
-              <tr data-testid={`statement-subtotal-${group.fund_class}`}>
+              <tr
+                className="statement__subtotal"
+                data-testid={`statement-subtotal-${group.fund_class}`}
+              >
                 <th scope="row" colSpan={2}>
                   <strong>
                     {t('funds.statement.subtotal', {
@@ -127,7 +130,7 @@ function StatementTable({ statement }: { statement: Statement }) {
           ))}
         </tbody>
         <tfoot>
-          <tr data-testid="statement-total">
+          <tr className="statement__total" data-testid="statement-total">
             <th scope="row" colSpan={2}>
               {t('funds.statement.total')}
             </th>
@@ -203,7 +206,7 @@ export default function StatementPage() {
       ) : (
         <>
           <Card as="div">
-            <label className="field">
+            <label className="field statement__year">
               <span>{t('funds.statement.year')}</span>
               <select
                 value={data.year}
