@@ -76,6 +76,10 @@ def seed(fake_gateway_url: str | None = None) -> bool:
     from functions.donations.demo import seed_demo
 
     created = seed_demo(owner.tenant_id) or created
+    # A restricted and a designated fund with transfers from General (the statement of funds).
+    from functions.funds.demo import seed_funds
+
+    created = seed_funds(owner.tenant_id) or created
     if fake_gateway_url:
         created = _demo_gift_aid(owner, fake_gateway_url) or created
     if repository.find_user_by_email(STAFF_EMAIL) is None:

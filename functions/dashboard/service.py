@@ -12,7 +12,7 @@ from typing import Any
 from functions.core import clock, keys
 from functions.core.access import Principal
 from functions.core.money import money_text
-from functions.dashboard import setup
+from functions.dashboard import fund_tiles, setup
 from functions.domain.giftaid.model import GiftAidState
 from functions.domain.tax_year import last_months, month_of, tax_year_label, tax_year_of
 from functions.donations.catalog import TYPES
@@ -81,6 +81,7 @@ def dashboard(who: Principal) -> dict[str, Any]:
             ],
         },
         "setup": setup.checklist(who),
+        **({"funds": fund_tiles.tiles(who.tenant_id, today)} if who.can(fund_tiles.PERMISSION) else {}),
     }
 
 

@@ -126,3 +126,34 @@ CLASS_LABELS = {
 }
 CATALOG.update(MESSAGES)
 CATALOG.update({f"funds.class.{name}": label for name, label in CLASS_LABELS.items()})
+
+# The statement of funds (functions/funds/statement.py): its CSV's headings and group rows.
+STATEMENT_MESSAGES: dict[str, dict[str, str]] = {
+    "funds.statement_year": {
+        "en": "Choose a financial year ending between {min} and {max}.",
+        "es": "Elija un ejercicio que termine entre {min} y {max}.",
+    },
+    "funds.statement.class": {"en": "Class", "es": "Clase"},
+    "funds.statement.fund": {"en": "Fund", "es": "Fondo"},
+    "funds.statement.finance_code": {"en": "Finance code", "es": "Código contable"},
+    "funds.statement.opening": {"en": "Opening balance", "es": "Saldo inicial"},
+    "funds.statement.income": {"en": "Income", "es": "Ingresos"},
+    "funds.statement.gift_aid": {"en": "Gift Aid", "es": "Gift Aid"},
+    "funds.statement.expenditure": {"en": "Expenditure", "es": "Gastos"},
+    "funds.statement.transfers_in": {"en": "Transfers in", "es": "Transferencias recibidas"},
+    "funds.statement.transfers_out": {"en": "Transfers out", "es": "Transferencias enviadas"},
+    "funds.statement.closing": {"en": "Closing balance", "es": "Saldo final"},
+    "funds.statement.subtotal": {"en": "Total {fund_class} funds", "es": "Total fondos: {fund_class}"},
+    "funds.statement.total": {"en": "Total funds", "es": "Total de fondos"},
+    "funds.statement.archived": {"en": "(archived)", "es": "(archivado)"},
+}
+# A class as a CSV cell (the statement groups by it)
+STATEMENT_CLASSES = {
+    "unrestricted_general": {"en": "Unrestricted (general)", "es": "Sin restricciones (general)"},
+    "designated": {"en": "Designated", "es": "Designado"},
+    "restricted": {"en": "Restricted", "es": "Restringido"},
+    "endowment_expendable": {"en": "Endowment (expendable)", "es": "Dotación disponible"},
+    "endowment_permanent": {"en": "Endowment (permanent)", "es": "Dotación permanente"},
+}
+CATALOG.update(STATEMENT_MESSAGES)
+CATALOG.update({f"funds.statement.class.{name}": label for name, label in STATEMENT_CLASSES.items()})

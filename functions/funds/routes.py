@@ -11,7 +11,7 @@ from functions.core.errors import json_response
 from functions.core.validation import parse_body, parse_query
 
 with deferred_imports():
-    from functions.funds import schemas, service
+    from functions.funds import schemas, service, statement
 
 bp = Blueprint(__name__)
 MANAGE = "manage-fund-distributions"
@@ -86,3 +86,33 @@ def restore(fund_id: str) -> Response:
 def ledger(fund_id: str) -> Response:
     query = parse_query(schemas.LedgerQuery, current_request())
     return json_response(service.ledger_listing(principal(), fund_id, query))
+
+
+@bp.route("/funds/statement", methods=["GET"])
+@requires(MANAGE)
+def statement_of_funds() -> Response:
+    query = parse_query(schemas.StatementQuery, current_request())
+    if query.format == "csv":
+        return _csv(query)
+    return json_response(statement.show(principal(), query))
+
+
+@bp.route("/funds/statement.csv", methods=["GET"])
+@requires(MANAGE)
+def statement_csv() -> Response:
+    query = parse_query(schemas.StatementQuery, current_request())
+    return _csv(query)
+
+
+def _csv(query: schemas.StatementQuery) -> Response:
+    """The CSV as text (text/csv; the screen saves it as a Blob; a direct link downloads it)."""
+    name, text = statement.csv_text(principal(), query)
+    return Response(
+        body=text,
+        status_code=200,
+        headers={
+            "Content-Type": "text/csv; charset=utf-8",
+            "Content-Disposition": f'attachment; filename="{name}"',
+            "Cache-Control": "no-store",
+        },
+    )

@@ -83,4 +83,20 @@ class TransferBody(Schema):
         return value
 
 
-__all__ = ["EvidenceBody", "FundBody", "FundListQuery", "FundUpdateBody", "LedgerQuery", "TransferBody"]
+class StatementQuery(Schema):
+    """`year`: the calendar year in which the financial year ends (its range is checked against
+    today by the service); `format=csv` is the same as `/funds/statement.csv`."""
+
+    year: int | None = None
+    format: Literal["json", "csv"] = "json"
+
+
+__all__ = [
+    "EvidenceBody",
+    "FundBody",
+    "FundListQuery",
+    "FundUpdateBody",
+    "LedgerQuery",
+    "StatementQuery",
+    "TransferBody",
+]

@@ -53,6 +53,7 @@ const OWNER_SCREENS = [
   "/locations",
   "/fund-management",
   "/fund-management/f/general",
+  "/fund-management/statement",
   "/forms",
   "/cards",
   "/buttons",

@@ -56,6 +56,7 @@ export const PAGES: Record<string, Importer> = {
   locations: () => import('@/features/donations/catalog/LocationsPage'),
   'fund-management': () => import('@/features/funds/FundsPage'),
   'fund-management.fund': () => import('@/features/funds/FundPage'),
+  'fund-management.statement': () => import('@/features/funds/StatementPage'),
   un_claimed: () => import('@/features/giftaid/NewClaimPage'),
   claimed: () => import('@/features/giftaid/ClaimedPage'),
   passed: () => import('@/features/giftaid/PastClaimsPage'),

@@ -30,6 +30,8 @@ export interface RequestOptions {
   query?: Record<string, string | number | boolean | undefined | null>;
   /** Skip the global error handling of spec §8 (the caller handles or only logs). */
   silent?: boolean;
+  /** Return the body as text, unparsed (a CSV download). */
+  text?: boolean;
 }
 
 type ErrorHandler = (error: ApiError) => void;
@@ -127,7 +129,8 @@ export async function apiRequest<T>(
     });
     const result = await response;
     if (!('body' in result) || result.statusCode === 204) return undefined as T;
-    return parseJson(await result.body.text()) as T;
+    const text = await result.body.text();
+    return (options.text ? text : parseJson(text)) as T;
   } catch (error) {
     const apiError = error instanceof ApiError ? error : await toApiError(error);
     if (!options.silent) errorHandler(apiError);

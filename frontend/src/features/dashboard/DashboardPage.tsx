@@ -15,6 +15,7 @@ import { can, isAdmin } from '@/lib/permissions';
 // sooner than 300 ms after the fallback, which the user waited for on every sign-in.
 import Charts from './Charts';
 import { dashboardQuery, type UnclaimedGiftAid } from './api';
+import { FundTiles } from './FundTiles';
 import { PlatformOverview } from './PlatformOverview';
 import { SetupChecklist } from './SetupChecklist';
 
@@ -94,6 +95,7 @@ function Figures() {
         label={t('dashboard.tiles.label')}
         tiles={permitted.filter((tile) => can(user, tile.permission))}
       />
+      {data.funds && <FundTiles funds={data.funds} />}
       <Charts series={data.series} />
     </>
   );

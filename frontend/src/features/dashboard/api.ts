@@ -25,6 +25,27 @@ export interface Setup {
   steps: { key: SetupStepKey; done: boolean; allowed: boolean }[];
 }
 
+/** A fund tile (functions/dashboard/fund_tiles.py): balance, this financial year's income and
+ * Gift Aid, goal progress (null without a goal). */
+export interface FundTile {
+  id: string;
+  name: string;
+  fund_class: string;
+  restricted: boolean;
+  balance: string;
+  year_income: string;
+  year_gift_aid: string;
+  goal: string | null;
+  goal_percent: number | null;
+}
+
+/** Only for users who manage fund distributions (absent otherwise). */
+export interface DashboardFunds {
+  tiles: FundTile[];
+  active_count: number;
+  year: { year: number; start: string; end: string };
+}
+
 export interface Dashboard {
   tiles: {
     donations_this_month: Figures;
@@ -39,6 +60,7 @@ export interface Dashboard {
     by_method: (Figures & { method: string })[];
   };
   setup?: Setup | null;
+  funds?: DashboardFunds;
 }
 
 export const dashboardApi = {

@@ -108,8 +108,54 @@ export interface TransferResult {
   to: Fund;
 }
 
+/** A statement's figures in pounds ("1234.56"); expenditure and transfers out are positive. */
+export interface StatementFigures {
+  opening: string;
+  income: string;
+  gift_aid: string;
+  expenditure: string;
+  transfers_in: string;
+  transfers_out: string;
+  closing: string;
+}
+
+export const STATEMENT_FIGURES = [
+  'opening',
+  'income',
+  'gift_aid',
+  'expenditure',
+  'transfers_in',
+  'transfers_out',
+  'closing',
+] as const satisfies readonly (keyof StatementFigures)[];
+
+export interface StatementRow extends StatementFigures {
+  id: string;
+  name: string;
+  finance_code: string | null;
+  fund_class: FundClass;
+  archived: boolean;
+}
+
+/** GET /funds/statement: one financial year, funds grouped by class (functions/funds/statement.py). */
+export interface Statement {
+  year: number;
+  /** The financial year in progress: the latest the picker offers. */
+  current_year: number;
+  year_end: string;
+  year_end_date: string;
+  start: string;
+  end: string;
+  /** The year end is not a month end: the figures run to the end of its month. */
+  whole_months: boolean;
+  has_movements: boolean;
+  classes: { fund_class: FundClass; funds: StatementRow[]; subtotal: StatementFigures }[];
+  total: StatementFigures;
+}
+
 export const fundKeys = {
   all: ['funds'] as const,
+  statement: (year: number | null) => ['funds', 'statement', year ?? 'current'] as const,
   list: ['funds', 'list'] as const,
   options: ['funds', 'options'] as const,
   ledger: (id: string, cursor: string | null) => ['funds', 'ledger', id, cursor ?? ''] as const,
@@ -133,6 +179,10 @@ async function fundCall<T>(call: () => Promise<T>): Promise<T> {
 
 export const fundsApi = {
   list: () => api.get<FundList>('/funds'),
+  statement: (year: number | null) => api.get<Statement>('/funds/statement', { query: { year } }),
+  /** The statement as CSV text (saved by the screen as a file). */
+  statementCsv: (year: number) =>
+    api.get<string>('/funds/statement.csv', { query: { year }, text: true }),
   options: () => api.get<{ data: FundOption[] }>('/funds/options'),
   ledger: (id: string, cursor: string | null, length = 20) =>
     api.get<LedgerPage>(`${path(id)}/ledger`, { query: { cursor, length } }),
