@@ -208,6 +208,7 @@ def view(expense: Expense, names: dict[str, str] | None = None) -> dict[str, Any
         "payee": expense.payee,
         "description": expense.description,
         "receipt": bool(expense.receipt_key),
+        "receipt_key": expense.receipt_key,
         "status": expense.status,
         "created_by": expense.created_by,
         "created_by_name": names.get(expense.created_by or ""),

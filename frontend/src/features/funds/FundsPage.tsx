@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Card } from '@/components/Card';
 import { Link } from 'react-router';
 import { Badge } from '@/components/Badge';
-import { Button } from '@/components/Button';
+import { Button, ButtonLink } from '@/components/Button';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { PageHeader } from '@/components/PageHeader';
 import { Spinner } from '@/components/Spinner';
@@ -69,6 +69,9 @@ export default function FundsPage() {
         title={t(routeTitleKey('fund-management'))}
         actions={
           <>
+            <ButtonLink to={pathFor('fund-management.expenses')}>
+              {t(routeTitleKey('fund-management.expenses'))}
+            </ButtonLink>
             <Button onClick={() => setTransferFrom('any')} disabled={funds.length < 2}>
               {t('funds.transfer.open')}
             </Button>
