@@ -520,3 +520,26 @@ def test_routes_need_their_permission_and_changes_are_audited(client, owner):
         "expense.approved",
         "expense.paid",
     } <= actions
+
+
+# ------------------------------------------------------------------ demo data
+def test_the_demo_seeds_types_and_expenses_without_overdrawing_a_restricted_fund(owner):
+    from functions.core.identity import User
+    from functions.expenses.demo import seed_expenses
+
+    fund = funded(owner, "Roof Appeal", "30.00")
+    make_donation(owner, amount="500.00")  # to the default fund
+    user = User.get(keys.tenant_pk(owner.tenant_id), keys.user_sk(owner.user_id))
+    assert seed_expenses(user) is True
+    types = owner.get("/api/expense-types").json["data"]
+    assert {row["name"] for row in types} == {"Staff costs", "Equipment", "Venue hire", "Travel", "Printing"}
+    listed = owner.get("/api/expenses").json
+    assert {status: listed["totals"][status]["count"] for status in ("draft", "approved", "paid")} == {
+        "draft": 1,
+        "approved": 3,
+        "paid": 2,
+    }
+    assert balance_of(owner, fund["id"]) == "15.00"  # half of what it held
+    assert balance_of(owner, DEFAULT_FUND_ID) == "253.70"  # 500 − the approved and paid ones
+    assert seed_expenses(user) is False  # a second run adds nothing
+    assert len(owner.get("/api/expenses").json["data"]) == 6
