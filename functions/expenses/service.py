@@ -471,7 +471,8 @@ def update(who: Principal, expense_id: str, body: Any) -> dict[str, Any]:
 
 def remove(who: Principal, expense_id: str) -> dict[str, Any]:
     expense = repository.get_expense(who.tenant_id, expense_id)
-    expense = _draft(who, expense_id, expense.version)
+    if expense.status != "draft":
+        raise Conflict("expenses.not_draft", status=t(f"expenses.status.{expense.status}"))
     transaction = Transaction()
     transaction.delete(expense, condition=Expense.status == "draft", tag="expense")
     _use_type(transaction, who.tenant_id, expense.expense_type_id, -1)

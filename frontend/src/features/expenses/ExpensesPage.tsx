@@ -11,7 +11,9 @@ import { Spinner } from '@/components/Spinner';
 import { showToast } from '@/components/toasts/store';
 import { pathFor, routeTitleKey } from '@/config/paths';
 import { ApiError, reportApiError } from '@/lib/api-client';
+import { useUser } from '@/lib/auth-store';
 import { formatMoney } from '@/lib/format';
+import { can } from '@/lib/permissions';
 import {
   EXPENSE_STATUSES,
   expenseKeys,
@@ -46,6 +48,7 @@ interface FilterValues extends ExpenseFilters {
 export default function ExpensesPage() {
   const { t, i18n } = useTranslation();
   const client = useQueryClient();
+  const user = useUser();
   const filterForm = useForm<FilterValues>({
     status: '',
     fund_id: '',
@@ -123,6 +126,11 @@ export default function ExpensesPage() {
         actions={
           <>
             <ButtonLink to={pathFor('fund-management')}>{t('expenses.back')}</ButtonLink>
+            {can(user, 'manage-expense-types') && (
+              <ButtonLink to={pathFor('settings.expense_types')}>
+                {t(routeTitleKey('settings.expense_types'))}
+              </ButtonLink>
+            )}
             <Button variant="primary" onClick={() => setEditing('new')} disabled={!options.data}>
               {t('expenses.add')}
             </Button>
