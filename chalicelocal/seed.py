@@ -80,6 +80,10 @@ def seed(fake_gateway_url: str | None = None) -> bool:
     from functions.funds.demo import seed_funds
 
     created = seed_funds(owner.tenant_id) or created
+    # Expense types and expenses on its funds (idempotent: skipped when it has expense types).
+    from functions.expenses.demo import seed_expenses
+
+    created = seed_expenses(owner) or created
     if fake_gateway_url:
         created = _demo_gift_aid(owner, fake_gateway_url) or created
     if repository.find_user_by_email(STAFF_EMAIL) is None:

@@ -19,6 +19,7 @@ AREAS = (
     "giftaid",
     "imports",
     "funds",
+    "expenses",
     "dev",
 )
 API_PREFIX = "/api"

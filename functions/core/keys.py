@@ -619,3 +619,35 @@ def fund_evidence_root(tenant_id: str) -> str:
 
 def fund_evidence_key(tenant_id: str, upload_id: str, extension: str) -> str:
     return f"{fund_evidence_root(tenant_id)}{upload_id}.{extension}"
+
+
+def expense_sk(expense_id: str) -> str:
+    return f"EXPENSE#{expense_id}"
+
+
+def expense_totals_sk() -> str:
+    """A charity's expenses counted and summed by status (pence), moved by ADD in each expense
+    write's transaction: the totals of the expenses list."""
+    return "EXPENSETOTALS"
+
+
+def expenses_pk(tenant_id: str) -> str:
+    """GSI1 partition of a charity's expenses, sorted by date (the expenses list: one Query)."""
+    return f"{tenant_pk(tenant_id)}#EXPENSES"
+
+
+def expense_date_sk(iso_date: str, expense_id: str) -> str:
+    return f"EXPDATE#{iso_date}#{expense_id}"
+
+
+def expense_date_prefix() -> str:
+    return "EXPDATE#"
+
+
+def expense_receipt_root(tenant_id: str) -> str:
+    """Every expense receipt of a charity (uploaded by a presigned PUT)."""
+    return f"expenses/{tenant_id}/"
+
+
+def expense_receipt_key(tenant_id: str, upload_id: str, extension: str) -> str:
+    return f"{expense_receipt_root(tenant_id)}{upload_id}.{extension}"

@@ -47,6 +47,7 @@ ONE_PAGE_LISTS = frozenset(
         ("GET", "/api/locations"),
         ("GET", "/api/donors/merges"),
         ("GET", "/api/funds"),
+        ("GET", "/api/expense-types"),
     }
 )
 _PATH_PARAMETER = re.compile(r"\{([^}]+)\}")

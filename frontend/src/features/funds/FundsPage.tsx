@@ -72,6 +72,9 @@ export default function FundsPage() {
             <ButtonLink to={pathFor('fund-management.statement')}>
               {t('funds.statement.link')}
             </ButtonLink>
+            <ButtonLink to={pathFor('fund-management.expenses')}>
+              {t(routeTitleKey('fund-management.expenses'))}
+            </ButtonLink>
             <Button onClick={() => setTransferFrom('any')} disabled={funds.length < 2}>
               {t('funds.transfer.open')}
             </Button>
