@@ -19,6 +19,7 @@ AREAS = (
     "giftaid",
     "imports",
     "funds",
+    "projects",
     "dev",
 )
 API_PREFIX = "/api"

@@ -609,3 +609,12 @@ def expense_type_prefix() -> str:
 def expense_type_name_sk(folded_name: str) -> str:
     """The uniqueness item of an expense type's name (case-folded) within its charity."""
     return f"EXPTYPENAME#{folded_name}"
+
+
+def project_image_prefix(tenant_id: str, project_id: str) -> str:
+    """S3 prefix of a project's images (uploaded by a presigned PUT)."""
+    return f"projects/{tenant_id}/{project_id}/"
+
+
+def project_image_key(tenant_id: str, project_id: str, upload_id: str, extension: str) -> str:
+    return f"{project_image_prefix(tenant_id, project_id)}{upload_id}.{extension}"

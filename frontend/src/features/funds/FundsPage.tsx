@@ -4,14 +4,16 @@ import { useTranslation } from 'react-i18next';
 import { Card } from '@/components/Card';
 import { Link } from 'react-router';
 import { Badge } from '@/components/Badge';
-import { Button } from '@/components/Button';
+import { Button, ButtonLink } from '@/components/Button';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { PageHeader } from '@/components/PageHeader';
 import { Spinner } from '@/components/Spinner';
 import { showToast } from '@/components/toasts/store';
 import { pathFor, routeTitleKey } from '@/config/paths';
 import { ApiError, reportApiError } from '@/lib/api-client';
+import { useUser } from '@/lib/auth-store';
 import { formatMoney } from '@/lib/format';
+import { can } from '@/lib/permissions';
 import { fundKeys, fundsApi, type Fund } from './api';
 import { FundPanel } from './FundPanel';
 import { TransferPanel } from './TransferPanel';
@@ -30,6 +32,7 @@ type Pending = { fund: Fund; action: 'archive' | 'restore' | 'delete' } | null;
 export default function FundsPage() {
   const { t, i18n } = useTranslation();
   const client = useQueryClient();
+  const user = useUser();
   const { data, isPending } = useQuery({ queryKey: fundKeys.list, queryFn: fundsApi.list });
   const [editing, setEditing] = useState<Fund | 'new' | null>(null);
   const [transferFrom, setTransferFrom] = useState<Fund | 'any' | null>(null);
@@ -69,6 +72,9 @@ export default function FundsPage() {
         title={t(routeTitleKey('fund-management'))}
         actions={
           <>
+            {can(user, 'manage-projects') && (
+              <ButtonLink to={pathFor('projects')}>{t('funds.projects_link')}</ButtonLink>
+            )}
             <Button onClick={() => setTransferFrom('any')} disabled={funds.length < 2}>
               {t('funds.transfer.open')}
             </Button>

@@ -64,6 +64,13 @@ export interface FundOption {
   default: boolean;
 }
 
+/** A project a donation's split line may name (planned or active, within its fund). */
+export interface ProjectPick {
+  id: string;
+  name: string;
+  fund_id: string;
+}
+
 export type LedgerKind =
   'allocation' | 'transfer_in' | 'transfer_out' | 'expense' | 'gift_aid' | 'refund_reversal';
 
@@ -129,7 +136,8 @@ async function fundCall<T>(call: () => Promise<T>): Promise<T> {
 
 export const fundsApi = {
   list: () => api.get<FundList>('/funds'),
-  options: () => api.get<{ data: FundOption[] }>('/funds/options'),
+  /** The funds a donation form offers, with the projects its split lines may name. */
+  options: () => api.get<{ data: FundOption[]; projects?: ProjectPick[] }>('/funds/options'),
   ledger: (id: string, cursor: string | null, length = 20) =>
     api.get<LedgerPage>(`${path(id)}/ledger`, { query: { cursor, length } }),
   create: (input: FundInput) =>
