@@ -76,6 +76,11 @@ def seed(fake_gateway_url: str | None = None) -> bool:
     from functions.donations.demo import seed_demo
 
     created = seed_demo(owner.tenant_id) or created
+    # Funds and projects with a few donations given to them (idempotent: skipped when the
+    # charity already has projects).
+    from functions.projects.demo import seed_projects
+
+    created = seed_projects(owner.tenant_id) or created
     if fake_gateway_url:
         created = _demo_gift_aid(owner, fake_gateway_url) or created
     if repository.find_user_by_email(STAFF_EMAIL) is None:

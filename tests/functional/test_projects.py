@@ -502,3 +502,20 @@ def test_the_project_form_chooses_from_active_funds_and_expense_types(owner):
         {"id": "travel", "name": "Travel"},
         {"id": "venue", "name": "Venue hire"},
     ]
+
+
+def test_the_demo_charitys_projects_have_donations_given_to_them_once(owner):
+    from functions.projects.demo import seed_projects
+
+    assert seed_projects(owner.tenant_id) is True
+    rows = {row["name"]: row for row in owner.get("/api/projects").json["data"]}
+    assert set(rows) == {"New Kennel Block", "Cattery Roof", "Emergency Vet Bills"}
+    assert (rows["New Kennel Block"]["raised"], rows["New Kennel Block"]["fund_name"]) == (
+        "310.00",
+        "Kennel Rebuild Appeal",
+    )
+    assert rows["Emergency Vet Bills"]["raised"] == "95.00"
+    for row in rows.values():
+        assert_totals_match_lines(owner, row["id"])
+    assert seed_projects(owner.tenant_id) is False
+    assert len(owner.get("/api/projects").json["data"]) == 3
