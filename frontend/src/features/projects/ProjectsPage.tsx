@@ -1,15 +1,24 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Badge } from '@/components/Badge';
 import { ButtonLink } from '@/components/Button';
 import { Card } from '@/components/Card';
+import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { PageHeader } from '@/components/PageHeader';
 import { Spinner } from '@/components/Spinner';
+import { showToast } from '@/components/toasts/store';
 import { pathFor, routeTitleKey } from '@/config/paths';
+import { ApiError } from '@/lib/api-client';
 import { formatMoney } from '@/lib/format';
-import { PROJECT_STATUSES, projectKeys, projectsApi, type ProjectStatus } from './api';
+import {
+  PROJECT_STATUSES,
+  projectKeys,
+  projectsApi,
+  type ProjectStatus,
+  type ProjectSummary,
+} from './api';
 
 const STATUS_COLOURS: Record<ProjectStatus, 'blue' | 'green' | 'gray' | 'yellow'> = {
   planned: 'blue',
@@ -33,6 +42,24 @@ export default function ProjectsPage() {
     queryFn: () => projectsApi.list(status),
   });
   const projects = data?.data ?? [];
+  const client = useQueryClient();
+  const [deleting, setDeleting] = useState<ProjectSummary | null>(null);
+  const [busy, setBusy] = useState(false);
+  const remove = async (project: ProjectSummary) => {
+    setBusy(true);
+    try {
+      const answer = await projectsApi.remove(project.id);
+      showToast({ type: 'success', title: t('common.success'), message: answer.message });
+      void client.invalidateQueries({ queryKey: projectKeys.all });
+    } catch (error) {
+      if (error instanceof ApiError) {
+        showToast({ type: 'error', title: t('errors.title'), message: error.message });
+      }
+    } finally {
+      setBusy(false);
+      setDeleting(null);
+    }
+  };
   const money = (amount: string | null) =>
     amount === null ? t('common.none') : formatMoney(amount, i18n.language);
   return (
@@ -106,12 +133,33 @@ export default function ProjectsPage() {
                   <td className="money">{money(project.balance)}</td>
                   <td className="row-actions">
                     <Link to={pathFor('projects.edit', { id: project.id })}>{t('table.edit')}</Link>
+                    {project.lines === 0 && (
+                      <button
+                        type="button"
+                        className="link-button link-button--danger"
+                        onClick={() => setDeleting(project)}
+                      >
+                        {t('table.delete')}
+                      </button>
+                    )}
                   </td>
                 </tr>
               ))}
             </tbody>
           </table>
         </Card>
+      )}
+      {deleting && (
+        <ConfirmDialog
+          title={t('projects.confirm_delete_title')}
+          confirmLabel={t('table.delete')}
+          danger
+          busy={busy}
+          onConfirm={() => void remove(deleting)}
+          onCancel={() => setDeleting(null)}
+        >
+          <p>{t('projects.confirm_delete', { name: deleting.name })}</p>
+        </ConfirmDialog>
       )}
     </section>
   );

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { mockApi } from '@/test/fetch-mock';
@@ -49,5 +49,38 @@ describe('the projects list', () => {
     expect(bells).toHaveTextContent('Completed');
     expect(screen.queryByTestId('project-row-p1')).toBeNull();
     expect(calls.at(-1)?.url.searchParams.get('status')).toBe('completed');
+  });
+
+  it('deletes a project without ledger lines after confirming, and offers no delete for one with lines', async () => {
+    let deleted = false;
+    const { calls } = mockApi((call) => {
+      if (call.url.pathname === '/api/projects' && call.method === 'GET') {
+        return {
+          body: {
+            data: deleted
+              ? [summary()]
+              : [summary(), summary({ id: 'p3', name: 'Empty', lines: 0, raised: '0.00' })],
+            meta: { total: 2, page: 1, length: 2, next_cursor: null },
+          },
+        };
+      }
+      if (call.url.pathname === '/api/projects/p3' && call.method === 'DELETE') {
+        deleted = true;
+        return { body: { message: 'Project deleted.' } };
+      }
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<ProjectsPage />);
+    const empty = await screen.findByTestId('project-row-p3');
+    expect(
+      within(screen.getByTestId('project-row-p1')).queryByRole('button', { name: 'Delete' }),
+    ).toBeNull();
+    await user.click(within(empty).getByRole('button', { name: 'Delete' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Delete this project?' });
+    expect(dialog).toHaveTextContent('Delete Empty?');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(screen.queryByTestId('project-row-p3')).toBeNull());
+    expect(calls.some((call) => call.method === 'DELETE')).toBe(true);
   });
 });
