@@ -76,6 +76,11 @@ def seed(fake_gateway_url: str | None = None) -> bool:
     from functions.donations.demo import seed_demo
 
     created = seed_demo(owner.tenant_id) or created
+    # Funds and projects with a few donations given to them (idempotent: skipped when the
+    # charity already has projects).
+    from functions.projects.demo import seed_projects
+
+    created = seed_projects(owner.tenant_id) or created
     # A restricted and a designated fund with transfers from General (the statement of funds).
     from functions.funds.demo import seed_funds
 

@@ -20,6 +20,7 @@ AREAS = (
     "imports",
     "funds",
     "expenses",
+    "projects",
     "dev",
 )
 API_PREFIX = "/api"

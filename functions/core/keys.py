@@ -651,3 +651,12 @@ def expense_receipt_root(tenant_id: str) -> str:
 
 def expense_receipt_key(tenant_id: str, upload_id: str, extension: str) -> str:
     return f"{expense_receipt_root(tenant_id)}{upload_id}.{extension}"
+
+
+def project_image_prefix(tenant_id: str, project_id: str) -> str:
+    """S3 prefix of a project's images (uploaded by a presigned PUT)."""
+    return f"projects/{tenant_id}/{project_id}/"
+
+
+def project_image_key(tenant_id: str, project_id: str, upload_id: str, extension: str) -> str:
+    return f"{project_image_prefix(tenant_id, project_id)}{upload_id}.{extension}"

@@ -61,18 +61,31 @@ class SplitLine:
     fund_id: str
     amount: int | None = None
     percent: Decimal | None = None
+    project_id: str | None = None  # a project within the fund
+
+
+# One line of a stored split: (fund id, pence, project id or None).
+Line = tuple[str, int, str | None]
 
 
 def split(total: int, lines: Sequence[SplitLine]) -> list[tuple[str, int]]:
-    """(fund id, pence) per line for a donation of `total` pence.
+    """(fund id, pence) per line for a donation of `total` pence (see `split_lines`)."""
+    return [(fund_id, amount) for fund_id, amount, _ in split_lines(total, lines)]
 
-    Rules: every line names a distinct fund; all lines give amounts or all give percentages;
-    amounts must add up to the total exactly; percentages must add up to 100, each line gets its
-    share rounded down and the remainder pence go to the first line; no line may come to zero."""
+
+def split_lines(total: int, lines: Sequence[SplitLine]) -> list[Line]:
+    """(fund id, pence, project id) per line for a donation of `total` pence.
+
+    Rules: every line names a distinct fund (or a distinct project of a fund); all lines give
+    amounts or all give percentages; amounts must add up to the total exactly; percentages must
+    add up to 100, each line gets its share rounded down and the remainder pence go to the first
+    line; no line may come to zero."""
     if not lines:
         raise SplitError("funds.split_empty")
     funds = [line.fund_id for line in lines]
-    if len(set(funds)) != len(funds):
+    projects = [line.project_id for line in lines]
+    targets = list(zip(funds, projects, strict=True))
+    if len(set(targets)) != len(targets):
         raise SplitError("funds.split_repeated")
     by_amount = [line.amount is not None for line in lines]
     by_percent = [line.percent is not None for line in lines]
@@ -86,7 +99,7 @@ def split(total: int, lines: Sequence[SplitLine]) -> list[tuple[str, int]]:
             raise SplitError("funds.split_zero")
         if sum(amounts) != total:
             raise SplitError("funds.split_sum", total=total, given=sum(amounts))
-        return list(zip(funds, amounts, strict=True))
+        return list(zip(funds, amounts, projects, strict=True))
     percents = [line.percent or Decimal(0) for line in lines]
     if any(p <= 0 for p in percents) or sum(percents) != 100:
         raise SplitError("funds.split_percent")
@@ -94,20 +107,26 @@ def split(total: int, lines: Sequence[SplitLine]) -> list[tuple[str, int]]:
     shares[0] += total - sum(shares)
     if any(share <= 0 for share in shares):
         raise SplitError("funds.split_zero")
-    return list(zip(funds, shares, strict=True))
+    return list(zip(funds, shares, projects, strict=True))
 
 
 def rebalance(total: int, current: Sequence[tuple[str, int]]) -> list[tuple[str, int]]:
     """The same split for a new total, in proportion to the current lines (remainder pence to the
     first line); one line simply takes the whole new total."""
+    lines = rebalance_lines(total, [(fund_id, amount, None) for fund_id, amount in current])
+    return [(fund_id, amount) for fund_id, amount, _ in lines]
+
+
+def rebalance_lines(total: int, current: Sequence[Line]) -> list[Line]:
+    """`rebalance` of lines that may name a project (each keeps its project)."""
     if not current:
         return []
-    old = sum(amount for _, amount in current)
+    old = sum(amount for _, amount, _ in current)
     if len(current) == 1 or old <= 0:
-        return [(current[0][0], total)]
-    shares = [total * amount // old for _, amount in current]
+        return [(current[0][0], total, current[0][2])]
+    shares = [total * amount // old for _, amount, _ in current]
     shares[0] += total - sum(shares)
-    return [(fund_id, share) for (fund_id, _), share in zip(current, shares, strict=True)]
+    return [(fund_id, share, project) for (fund_id, _, project), share in zip(current, shares, strict=True)]
 
 
 @dataclass(frozen=True)
@@ -128,27 +147,34 @@ class DonationSide:
 
     date: str
     received: bool
-    lines: tuple[tuple[str, int], ...]
+    # (fund id, pence) or (fund id, pence, project id or None) per line of its split
+    lines: tuple[tuple[str, int] | Line, ...]
+
+
+def _target(line: tuple[str, int] | Line) -> tuple[str, int, str | None]:
+    return (line[0], line[1], line[2] if len(line) > 2 else None)  # type: ignore[misc]
 
 
 def donation_movements(before: DonationSide | None, after: DonationSide | None) -> list[Movement]:
     """The ledger lines a donation write makes: its old allocations taken back and its new ones
-    given, netted per (fund, date, kind), zero lines dropped. A received donation refunded or
-    cancelled gives its allocations back as `refund_reversal`; anything else is `allocation`
-    (a deletion is a negative allocation)."""
+    given, netted per (fund, project, date, kind), zero lines dropped. A received donation
+    refunded or cancelled gives its allocations back as `refund_reversal`; anything else is
+    `allocation` (a deletion is a negative allocation)."""
     old = before.lines if before is not None and before.received else ()
     new = after.lines if after is not None and after.received else ()
     back_kind = "refund_reversal" if after is not None and not after.received else "allocation"
-    net: dict[tuple[str, str, str], int] = {}
+    net: dict[tuple[str, str | None, str, str], int] = {}
     if before is not None:
-        for fund_id, amount in old:
-            key = (fund_id, before.date, back_kind)
+        for line in old:
+            fund_id, amount, project = _target(line)
+            key = (fund_id, project, before.date, back_kind)
             net[key] = net.get(key, 0) - amount
     if after is not None:
-        for fund_id, amount in new:
-            key = (fund_id, after.date, "allocation")
+        for line in new:
+            fund_id, amount, project = _target(line)
+            key = (fund_id, project, after.date, "allocation")
             net[key] = net.get(key, 0) + amount
-    return [Movement(f, d, k, amount) for (f, d, k), amount in net.items() if amount]
+    return [Movement(f, d, k, amount, project_id=p) for (f, p, d, k), amount in net.items() if amount]
 
 
 def balance_changes(movements: Iterable[Movement]) -> dict[str, int]:
@@ -223,16 +249,18 @@ def partial_refund_movements(before: DonationSide, after: DonationSide) -> list[
     moves the whole of each line (taken back on the old date, given on the new)."""
     if before.date != after.date or not (before.received and after.received):
         return donation_movements(before, after)
-    old: dict[str, int] = {}
-    for fund_id, amount in before.lines:
-        old[fund_id] = old.get(fund_id, 0) + amount
-    new: dict[str, int] = {}
-    for fund_id, amount in after.lines:
-        new[fund_id] = new.get(fund_id, 0) + amount
+    old: dict[tuple[str, str | None], int] = {}
+    for line in before.lines:
+        fund_id, amount, project = _target(line)
+        old[(fund_id, project)] = old.get((fund_id, project), 0) + amount
+    new: dict[tuple[str, str | None], int] = {}
+    for line in after.lines:
+        fund_id, amount, project = _target(line)
+        new[(fund_id, project)] = new.get((fund_id, project), 0) + amount
     moves: list[Movement] = []
-    for fund_id in dict.fromkeys([*old, *new]):
-        change = new.get(fund_id, 0) - old.get(fund_id, 0)
+    for target in dict.fromkeys([*old, *new]):
+        change = new.get(target, 0) - old.get(target, 0)
         if change:
             kind = "refund_reversal" if change < 0 else "allocation"
-            moves.append(Movement(fund_id, after.date, kind, change))
+            moves.append(Movement(target[0], after.date, kind, change, project_id=target[1]))
     return moves

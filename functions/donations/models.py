@@ -63,7 +63,7 @@ class Donation(Entity, discriminator="Donation"):
     gift_aid_amount = DecimalAttribute(null=True)  # tax reclaimable when claimable
     gift_aid_excluded_reason = UnicodeAttribute(null=True)  # parked by a user (reversible)
     claim_id = UnicodeAttribute(null=True)  # set only by the claims pipeline (conditional write)
-    # Funds (docs/decisions/0019-fund-ledger.md): the split as [{fund_id, amount (pence)}], first
+    # Funds (docs/decisions/0019-fund-ledger.md): the split as [{fund_id, amount (pence), project_id?}], first
     # line first; written with the ledger lines it makes, in the donation's transaction.
     allocations = ListAttribute(default=list)  # type: ignore[var-annotated]
     allocation_defaulted = BooleanAttribute(null=True)  # no fund given: all to the default fund
@@ -76,6 +76,17 @@ class Donation(Entity, discriminator="Donation"):
     def fund_lines(self) -> tuple[tuple[str, int], ...]:
         """The stored split as (fund id, pence) lines."""
         return tuple((str(line["fund_id"]), int(line["amount"])) for line in self.allocations or [])
+
+    def split_lines(self) -> tuple[tuple[str, int, str | None], ...]:
+        """The stored split as (fund id, pence, project id or None) lines."""
+        return tuple(
+            (
+                str(line["fund_id"]),
+                int(line["amount"]),
+                str(line["project_id"]) if line.get("project_id") else None,
+            )
+            for line in self.allocations or []
+        )
 
 
 class DonationGiftAid(Entity):

@@ -62,7 +62,7 @@ def _check_references(tenant_id: str, rows: Rows, errors: dict[str, list[str]]) 
             if item_id:
                 must_exist.setdefault(key_of(tenant_id, item_id), []).append((index, field, message_key))
         for line in body.allocations or []:
-            if line.fund_id != DEFAULT_FUND_ID:  # the default fund is created on first use
+            if line.fund_id and line.fund_id != DEFAULT_FUND_ID:  # the default is made on first use
                 must_exist.setdefault(Fund.key(tenant_id, line.fund_id), []).append(
                     (index, "allocations", "funds.unknown")
                 )
@@ -115,6 +115,12 @@ def _draft(tenant_id: str, body: DonationBody, donor_map: dict[str, Any]) -> Don
 
 def save(who: Principal, rows: list[dict[str, Any]]) -> dict[str, Any]:
     valid, errors = _validate_rows(rows)
+    for index, body in valid:
+        try:
+            service.resolve_projects(who.tenant_id, body.allocations, prefix=f"rows.{index}.")
+            service.check_resolved_split(body, prefix=f"rows.{index}.")
+        except Invalid as exc:
+            errors.update(exc.errors or {})
     _check_references(who.tenant_id, valid, errors)
     if errors:
         bad = len({key.split(".")[1] for key in errors})

@@ -101,7 +101,9 @@ def total_keys(donation: Donation) -> list[tuple[str, str]]:
             side.date, side.received, ((funds.DEFAULT_FUND_ID, funds.pence(donation.amount)),)
         )
     moves = funds.donation_movements(None, side)
-    lines = [(f"LEDGERLINE#{donation.donation_id}", move.fund_id) for move in moves]  # one item each
+    lines = [  # one item each
+        (f"LEDGERLINE#{donation.donation_id}#{move.project_id or ''}", move.fund_id) for move in moves
+    ]
     return (
         [key for _, key, _, _ in contributions(donation)]
         + ledger.movement_keys(donation.tenant_id, moves)
@@ -113,7 +115,7 @@ def ledger_side(donation: Donation | None) -> funds.DonationSide | None:
     """What the fund ledger sees of a donation: its split, counted while it is received."""
     if donation is None:
         return None
-    return funds.DonationSide(donation.donation_date, donation.status == RECEIVED, donation.fund_lines())
+    return funds.DonationSide(donation.donation_date, donation.status == RECEIVED, donation.split_lines())
 
 
 def _ledger_reason(before: Donation | None, after: Donation | None, partial_refund: bool = False) -> str:
@@ -128,11 +130,19 @@ def _ledger_reason(before: Donation | None, after: Donation | None, partial_refu
     return "donation_edited"
 
 
-def set_split(donation: Donation, lines: list[tuple[str, int]] | None) -> None:
+def allocation_items(lines: list[funds.Line]) -> list[dict[str, Any]]:
+    """A split as stored on the donation: `project_id` only on a line naming a project."""
+    return [
+        {"fund_id": fund_id, "amount": amount, **({"project_id": project} if project else {})}
+        for fund_id, amount, project in lines
+    ]
+
+
+def set_split(donation: Donation, lines: list[funds.Line] | None) -> None:
     """Store a split on the donation; none given → all to the default fund, flagged."""
     defaulted = not lines
-    chosen = lines or [(funds.DEFAULT_FUND_ID, funds.pence(donation.amount))]
-    donation.allocations = [{"fund_id": fund_id, "amount": amount} for fund_id, amount in chosen]
+    chosen = lines or [(funds.DEFAULT_FUND_ID, funds.pence(donation.amount), None)]
+    donation.allocations = allocation_items(chosen)
     donation.allocation_defaulted = defaulted
 
 
@@ -142,12 +152,12 @@ def settle_split(before: Donation | None, after: Donation) -> None:
     same proportions. A donation recorded before funds existed keeps having none until its first
     edit gives it one, so the ledger never takes back what it never had."""
     total = funds.pence(after.amount)
-    lines = list(after.fund_lines())
+    lines = list(after.split_lines())
     if not lines:
         set_split(after, None)
         return
-    if sum(amount for _, amount in lines) != total:
-        after.allocations = [{"fund_id": f, "amount": a} for f, a in funds.rebalance(total, lines)]
+    if sum(amount for _, amount, _ in lines) != total:
+        after.allocations = allocation_items(funds.rebalance_lines(total, lines))
 
 
 def add_ledger(

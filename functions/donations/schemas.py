@@ -71,11 +71,21 @@ AnyDate = Annotated[dt.date, BeforeValidator(_date)]
 
 
 class AllocationBody(Schema):
-    """One line of a donation's split across funds: an amount or a percentage."""
+    """One line of a donation's split across funds: an amount or a percentage; a line may name
+    a project (no fund → the project's fund, filled in by the service before the split)."""
 
-    fund_id: str = Field(min_length=1, max_length=40)
+    project_id: str | None = Field(default=None, min_length=1, max_length=40)
+    fund_id: str | None = Field(default=None, min_length=1, max_length=40, validate_default=True)
     amount: Amount | None = None
     percent: Decimal | None = Field(default=None, gt=0, le=100, decimal_places=4)
+
+    @field_validator("fund_id")
+    @classmethod
+    def _fund_or_project(cls, value: str | None, info: ValidationInfo) -> str | None:
+        """A line names a fund, a project (of its fund), or both."""
+        if not value and not info.data.get("project_id"):
+            raise PydanticCustomError("field.required", "required")
+        return value or None
 
 
 class DonationBody(Schema):
@@ -113,11 +123,12 @@ class DonationBody(Schema):
 
     checks_split_here: ClassVar[bool] = True
 
-    def fund_split(self) -> list[tuple[str, int]] | None:
-        """(fund id, pence) per line of the requested split, None when no split was given."""
+    def fund_split(self) -> list[funds.Line] | None:
+        """(fund id, pence, project id) per line of the requested split, None when no split was
+        given (lines naming only a project have their fund filled in first)."""
         if not self.allocations:
             return None
-        return funds.split(funds.pence(self.amount), split_lines(self.allocations))
+        return funds.split_lines(funds.pence(self.amount), split_lines(self.allocations))
 
     @field_validator("donor_id", "type_id", "location_id", "source", "external_ref", "notes")
     @classmethod
@@ -176,7 +187,10 @@ def split_problem(amount: Decimal, lines: list[AllocationBody]) -> tuple[str, di
 def split_lines(lines: list[AllocationBody]) -> list[funds.SplitLine]:
     return [
         funds.SplitLine(
-            line.fund_id, funds.pence(line.amount) if line.amount is not None else None, line.percent
+            line.fund_id or "",
+            funds.pence(line.amount) if line.amount is not None else None,
+            line.percent,
+            line.project_id,
         )
         for line in lines
     ]

@@ -23,6 +23,7 @@ from functions.donations import messages as _messages  # noqa: F401  (registers 
 from functions.donations import queries, repository
 from functions.donations.models import Donation
 from functions.donations.schemas import (
+    AllocationBody,
     DonationBody,
     DonationFilterBody,
     DonationListQuery,
@@ -40,6 +41,8 @@ from functions.funds import service as fund_service
 from functions.giftaid import messages as claim_messages
 from functions.giftaid import repository as claims
 from functions.giftaid import reversals
+from functions.projects import messages as _project_messages  # noqa: F401  (registers the messages)
+from functions.projects.models import Project
 
 ATTEMPTS = 3  # a donor's total moved by a concurrent donation: read again and retry
 
@@ -65,8 +68,12 @@ def view(donation: Donation) -> dict[str, Any]:
         "gasds": bool(donation.gasds),
         "gift_aid": gift_aid_view(donation),
         "allocations": [
-            {"fund_id": fund_id, "amount": money_text(Decimal(amount) / 100)}
-            for fund_id, amount in donation.fund_lines()
+            {
+                "fund_id": fund_id,
+                **({"project_id": project_id} if project_id else {}),
+                "amount": money_text(Decimal(amount) / 100),
+            }
+            for fund_id, amount, project_id in donation.split_lines()
         ],
         "allocation_defaulted": bool(donation.allocation_defaulted),
         "version": donation.version,
@@ -154,6 +161,64 @@ def raise_for(
         fund_id = ledger.fund_of_tag(tag)
         if fund_id is not None:
             raise fund_service.ledger_error(tenant_id, fund_id, f"{prefix}allocations") from failed
+    for tag in failed.tags:
+        project_id = ledger.project_of_tag(tag)
+        if project_id is not None:
+            raise _project_error(tenant_id, project_id, f"{prefix}allocations") from failed
+
+
+def _project_error(tenant_id: str, project_id: str, field: str) -> Invalid:
+    """Why a ledger write's condition on a project failed, read again after the fact."""
+    try:
+        project = Project.get(*Project.key(tenant_id, project_id), consistent_read=True)
+    except Project.DoesNotExist:
+        return Invalid.field(field, "projects.unknown")
+    return Invalid.field(field, "projects.archived", name=project.name)
+
+
+def resolve_projects(
+    tenant_id: str,
+    allocations: list[AllocationBody] | None,
+    *,
+    prefix: str = "",
+    kept: frozenset[str] | set[str] = frozenset(),
+) -> None:
+    """Check the projects a split names (one BatchGetItem) and give a line that names only a
+    project its project's fund: an unknown project, an archived one (unless `kept`: already on
+    the donation being edited) or one of another fund → 422 on that line's `project_id`."""
+    lines = allocations or []
+    named = sorted({line.project_id for line in lines if line.project_id})
+    if not named:
+        return
+    found = {
+        project.project_id: project
+        for project in Project.batch_get([Project.key(tenant_id, project_id) for project_id in named])
+        if project.tenant_id == tenant_id
+    }
+    errors: dict[str, list[str]] = {}
+    for index, line in enumerate(lines):
+        if not line.project_id:
+            continue
+        field, project = f"{prefix}allocations.{index}.project_id", found.get(line.project_id)
+        if project is None:
+            errors[field] = [t("projects.unknown")]
+        elif project.status == "archived" and project.project_id not in kept:
+            errors[field] = [t("projects.archived", name=project.name)]
+        elif line.fund_id and line.fund_id != project.fund_id:
+            errors[field] = [t("projects.other_fund", name=project.name)]
+        else:
+            line.fund_id = project.fund_id
+    if errors:
+        raise Invalid(errors=errors)
+
+
+def check_resolved_split(body: DonationBody, prefix: str = "") -> None:
+    """The split again once projects gave their lines a fund (a fund and its project named
+    twice is a repeat)."""
+    if body.allocations:
+        problem = split_problem(body.amount, body.allocations)
+        if problem is not None:
+            raise Invalid(errors={f"{prefix}allocations": [t(problem[0], **problem[1])]})
 
 
 def write_with_retry(
@@ -189,6 +254,8 @@ def write_with_retry(
 
 def create(who: Principal, body: DonationBody) -> dict[str, Any]:
     donation_id = ids.new_id()
+    resolve_projects(who.tenant_id, body.allocations)
+    check_resolved_split(body)
     made: list[Donation] = []
 
     def changes(involved: dict[str, Donor]) -> list[repository.Change]:
@@ -235,20 +302,22 @@ def _changes_claimed_facts(before: Donation, body: DonationUpdateBody) -> bool:
     )
 
 
-def _as_stored(body: DonationUpdateBody, lines: list[tuple[str, int]]) -> bool:
-    """The edit form sent the stored split back as it was (amounts, same funds, same order)."""
+def _as_stored(body: DonationUpdateBody, lines: list[funds.Line]) -> bool:
+    """The edit form sent the stored split back as it was (amounts, same funds and projects,
+    same order)."""
     sent = body.allocations or []
     return (
         all(line.percent is None and line.amount is not None for line in sent)
-        and [(line.fund_id, funds.pence(line.amount or Decimal(0))) for line in sent] == lines
+        and [(line.fund_id, funds.pence(line.amount or Decimal(0)), line.project_id) for line in sent]
+        == lines
     )
 
 
-def _split_of_edit(before: Donation, body: DonationUpdateBody) -> list[tuple[str, int]] | None:
+def _split_of_edit(before: Donation, body: DonationUpdateBody) -> list[funds.Line] | None:
     """The split an edit leaves: a new one it sends; else the stored one, which a new amount
     re-balances (same proportions) only when the request confirms it (`rebalance`) — a single
     fund simply follows the amount; None → the default fund (a donation older than funds)."""
-    lines = list(before.fund_lines())
+    lines = list(before.split_lines())
     if body.allocations and not _as_stored(body, lines):
         problem = split_problem(body.amount, body.allocations)
         if problem is not None:
@@ -257,11 +326,11 @@ def _split_of_edit(before: Donation, body: DonationUpdateBody) -> list[tuple[str
     if not lines:
         return None
     total = funds.pence(body.amount)
-    if total == sum(amount for _, amount in lines):
+    if total == sum(amount for _, amount, _ in lines):
         return lines
     if len(lines) > 1 and not body.rebalance:
         raise Invalid.field("rebalance", "funds.rebalance_needed")
-    return funds.rebalance(total, lines)
+    return funds.rebalance_lines(total, lines)
 
 
 def update(who: Principal, donation_id: str, body: DonationUpdateBody) -> dict[str, Any]:
@@ -272,6 +341,9 @@ def update(who: Principal, donation_id: str, body: DonationUpdateBody) -> dict[s
         raise _held_by_claim(before)
     if before.claim_id and bool(before.gasds) != body.gasds:  # Gift Aid or GASDS is fixed in a claim
         raise _held_by_claim(before)
+    resolve_projects(
+        who.tenant_id, body.allocations, kept={project for _, _, project in before.split_lines() if project}
+    )
     split = _split_of_edit(before, body)
 
     def changes(involved: dict[str, Donor]) -> list[repository.Change]:
@@ -280,7 +352,7 @@ def update(who: Principal, donation_id: str, body: DonationUpdateBody) -> dict[s
         if split is None:
             repository.set_split(after, None)
         else:
-            after.allocations = [{"fund_id": f, "amount": a} for f, a in split]
+            after.allocations = repository.allocation_items(split)
             after.allocation_defaulted = bool(before.allocation_defaulted) and body.allocations is None
         return [(before, after)]
 

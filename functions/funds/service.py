@@ -26,6 +26,8 @@ from functions.funds.schemas import (
     LedgerQuery,
     TransferBody,
 )
+from functions.projects import repository as projects
+from functions.projects.models import PICKABLE_STATUSES
 
 
 def pounds(amount_pence: int | None) -> str | None:
@@ -132,7 +134,18 @@ def options(who: Principal) -> dict[str, Any]:
         for fund, _ in funds_with_default(who.tenant_id)
         if fund.active and not fund.archived
     ]
-    return {"data": rows}
+    return {"data": rows, "projects": project_options(who.tenant_id)}
+
+
+def project_options(tenant_id: str) -> list[dict[str, Any]]:
+    """The projects a donation form's split lines offer (planned or active, with their fund):
+    with the funds, so the form's pickers cost one call (docs/api.md "Projects")."""
+    rows = [
+        {"id": project.project_id, "name": project.name, "fund_id": project.fund_id}
+        for project, _ in projects.all_projects(tenant_id)
+        if project.status in PICKABLE_STATUSES
+    ]
+    return sorted(rows, key=lambda row: folded_name(row["name"]))
 
 
 def _fund_get(tenant_id: str, fund_id: str) -> tuple[Fund, FundBalance]:

@@ -196,7 +196,7 @@ class ChunkWriter:
             payment_for_goods=False,
         )
         fund_id = details.get("fund_id")
-        donations.set_split(made, [(fund_id, pence(made.amount))] if fund_id else None)
+        donations.set_split(made, [(fund_id, pence(made.amount), None)] if fund_id else None)
         return made
 
     def _fail(self, row: dict[str, Any], column: str, reason: str) -> None:

@@ -54,6 +54,8 @@ const OWNER_SCREENS = [
   "/fund-management",
   "/fund-management/f/general",
   "/fund-management/statement",
+  "/fund-management/expenses",
+  "/expense-types",
   "/forms",
   "/cards",
   "/buttons",

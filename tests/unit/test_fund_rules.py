@@ -130,3 +130,37 @@ def test_only_restricted_and_endowment_funds_are_kept_at_or_above_zero():
     assert not funds.overdraws("unrestricted_general", 0, -1000)
     assert not funds.overdraws("designated", 0, -1000)
     assert funds.folded_name("  Roof   APPEAL ") == funds.folded_name("roof appeal")
+
+
+def test_a_split_may_name_one_fund_twice_for_different_projects_but_not_the_same_line_twice():
+    lines = [
+        funds.SplitLine("roof", 3000, project_id="p1"),
+        funds.SplitLine("roof", 2000),
+    ]
+    assert funds.split_lines(5000, lines) == [("roof", 3000, "p1"), ("roof", 2000, None)]
+    assert funds.split(5000, lines) == [("roof", 3000), ("roof", 2000)]
+    with pytest.raises(funds.SplitError) as raised:
+        funds.split_lines(5000, [funds.SplitLine("roof", 2500, project_id="p1")] * 2)
+    assert raised.value.key == "funds.split_repeated"
+    assert funds.rebalance_lines(1000, [("roof", 3000, "p1"), ("roof", 2000, None)]) == [
+        ("roof", 600, "p1"),
+        ("roof", 400, None),
+    ]
+
+
+def test_donation_movements_net_per_fund_and_project():
+    before = funds.DonationSide("2026-05-01", True, (("roof", 4000, "p1"),))
+    after = funds.DonationSide("2026-05-01", True, (("roof", 2000, "p1"), ("roof", 2000, "p2")))
+    moves = funds.donation_movements(before, after)
+    assert sorted((m.fund_id, m.project_id, m.kind, m.amount) for m in moves) == [
+        ("roof", "p1", "allocation", -2000),
+        ("roof", "p2", "allocation", 2000),
+    ]
+    refunded = funds.DonationSide("2026-05-01", False, after.lines)
+    assert sorted((m.project_id, m.kind, m.amount) for m in funds.donation_movements(after, refunded)) == [
+        ("p1", "refund_reversal", -2000),
+        ("p2", "refund_reversal", -2000),
+    ]
+    # a line of the older (fund, pence) shape names no project
+    old = funds.DonationSide("2026-05-01", True, (("roof", 1000),))
+    assert [m.project_id for m in funds.donation_movements(None, old)] == [None]

@@ -85,7 +85,7 @@ export const ROUTES: RouteDef[] = [
   { name: 'fund-management', path: '/fund-management', layout: 'main', middleware: perm('manage-fund-distributions') },
   { name: 'fund-management.fund', path: '/fund-management/f/:id', layout: 'main', middleware: perm('manage-fund-distributions'), parent: 'fund-management' },
   { name: 'fund-management.statement', path: '/fund-management/statement', layout: 'main', middleware: perm('manage-fund-distributions'), parent: 'fund-management' },
-  { name: 'fund-management.project', path: '/fund-management/p/:id', layout: 'main', middleware: perm('manage-fund-distributions'), parent: 'fund-management' },
+  { name: 'fund-management.project', path: '/fund-management/p/:id', layout: 'main', middleware: perm('manage-fund-distributions', 'manage-projects'), parent: 'fund-management' },
   { name: 'fund-management.expenses', path: '/fund-management/expenses', layout: 'main', middleware: perm('manage-fund-distributions'), parent: 'fund-management' },
   { name: 'projects', path: '/projects', layout: 'main', middleware: perm('manage-projects') },
   { name: 'projects.add', path: '/projects/add', layout: 'main', middleware: perm('manage-projects'), parent: 'projects' },

@@ -81,19 +81,19 @@ describe('routing', () => {
   });
 
   it('a later screen shows its title, breadcrumbs and an honest empty state', async () => {
-    authStore.setUser(makeUser({ permissions: ['manage-projects'] }));
-    renderAt('/projects/42/edit');
+    authStore.setUser(makeUser({ permissions: ['access-knowledge-base'] }));
+    renderAt('/Knowledge/base/categories');
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Edit project' }),
+      await screen.findByRole('heading', { level: 1, name: 'Help categories' }),
     ).toBeInTheDocument();
     const crumbs = screen.getByRole('navigation', { name: 'Breadcrumb' });
     const trail = within(crumbs)
       .getAllByRole('listitem')
       .map((item) => item.textContent);
-    expect(trail).toEqual(['Dashboard', 'Projects', 'Edit project']);
-    expect(within(crumbs).getByRole('link', { name: 'Projects' })).toHaveAttribute(
+    expect(trail).toEqual(['Dashboard', 'Help Centre', 'Help categories']);
+    expect(within(crumbs).getByRole('link', { name: 'Help Centre' })).toHaveAttribute(
       'href',
-      '/projects',
+      '/knowledge-base',
     );
     expect(screen.getByText('This area is coming soon')).toBeInTheDocument();
   });

@@ -50,8 +50,8 @@ export interface DonationInput {
 }
 
 export interface Donation extends Omit<DonationInput, 'allocations' | 'rebalance'> {
-  /** The stored split: pounds per fund (empty for a donation older than funds). */
-  allocations?: { fund_id: string; amount: string }[];
+  /** The stored split: pounds per fund (and project, if any; empty for a donation older than funds). */
+  allocations?: { fund_id: string; project_id?: string; amount: string }[];
   /** No fund was given: booked to the default fund ("unallocated (defaulted)"). */
   allocation_defaulted?: boolean;
   id: string;

@@ -12,6 +12,7 @@ import { StatTiles } from '@/components/StatTiles';
 import { pathFor } from '@/config/paths';
 import { useUser } from '@/lib/auth-store';
 import { formatDate, formatMoney } from '@/lib/format';
+import { can } from '@/lib/permissions';
 import { fundKeys, fundsApi, type LedgerLine } from './api';
 
 // One of the API's page sizes (functions/core/pagination.py PAGE_SIZES).
@@ -64,7 +65,14 @@ export default function FundPage() {
     <section>
       <PageHeader
         title={fund.name}
-        actions={<ButtonLink to={pathFor('fund-management')}>{t('funds.back')}</ButtonLink>}
+        actions={
+          <>
+            {can(user, 'manage-projects') && (
+              <ButtonLink to={pathFor('projects')}>{t('funds.projects_link')}</ButtonLink>
+            )}
+            <ButtonLink to={pathFor('fund-management')}>{t('funds.back')}</ButtonLink>
+          </>
+        }
       />
       <p>
         <Badge colour={fund.restricted ? 'amber' : 'blue'}>

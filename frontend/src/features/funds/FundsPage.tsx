@@ -11,7 +11,9 @@ import { Spinner } from '@/components/Spinner';
 import { showToast } from '@/components/toasts/store';
 import { pathFor, routeTitleKey } from '@/config/paths';
 import { ApiError, reportApiError } from '@/lib/api-client';
+import { useUser } from '@/lib/auth-store';
 import { formatMoney } from '@/lib/format';
+import { can } from '@/lib/permissions';
 import { fundKeys, fundsApi, type Fund } from './api';
 import { FundPanel } from './FundPanel';
 import { TransferPanel } from './TransferPanel';
@@ -30,6 +32,7 @@ type Pending = { fund: Fund; action: 'archive' | 'restore' | 'delete' } | null;
 export default function FundsPage() {
   const { t, i18n } = useTranslation();
   const client = useQueryClient();
+  const user = useUser();
   const { data, isPending } = useQuery({ queryKey: fundKeys.list, queryFn: fundsApi.list });
   const [editing, setEditing] = useState<Fund | 'new' | null>(null);
   const [transferFrom, setTransferFrom] = useState<Fund | 'any' | null>(null);
@@ -69,6 +72,9 @@ export default function FundsPage() {
         title={t(routeTitleKey('fund-management'))}
         actions={
           <>
+            {can(user, 'manage-projects') && (
+              <ButtonLink to={pathFor('projects')}>{t('funds.projects_link')}</ButtonLink>
+            )}
             <ButtonLink to={pathFor('fund-management.statement')}>
               {t('funds.statement.link')}
             </ButtonLink>

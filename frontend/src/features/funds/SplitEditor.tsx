@@ -25,7 +25,8 @@ export function SplitEditor({
   const { t, i18n } = useTranslation();
   const id = useId();
   const stored =
-    value.lines.length > 1 || value.lines.some((line) => line.fund_id !== DEFAULT_FUND_ID);
+    value.lines.length > 1 ||
+    value.lines.some((line) => line.fund_id !== DEFAULT_FUND_ID || line.project_id);
   const [open, setOpen] = useState(stored);
   const options = useQuery({
     queryKey: fundKeys.options,
@@ -34,6 +35,9 @@ export function SplitEditor({
     staleTime: 60_000,
   });
   const funds = options.data?.data ?? [];
+  const projects = options.data?.projects ?? [];
+  const projectName = (projectId: string) =>
+    projects.find((project) => project.id === projectId)?.name ?? t('funds.split.other_project');
   const nameOf = (fundId: string) =>
     funds.find((fund) => fund.id === fundId)?.name ??
     (fundId === DEFAULT_FUND_ID ? t('funds.split.default_fund') : fundId);
@@ -88,7 +92,9 @@ export function SplitEditor({
               <select
                 value={line.fund_id}
                 aria-label={t('funds.split.fund_n', { n: index + 1 })}
-                onChange={(event) => setLine(index, { fund_id: event.target.value })}
+                onChange={(event) =>
+                  setLine(index, { fund_id: event.target.value, project_id: undefined })
+                }
               >
                 {!funds.some((fund) => fund.id === line.fund_id) && (
                   <option value={line.fund_id}>
@@ -101,6 +107,29 @@ export function SplitEditor({
                   </option>
                 ))}
               </select>
+              {(projects.some((project) => project.fund_id === line.fund_id) ||
+                line.project_id) && (
+                <select
+                  value={line.project_id ?? ''}
+                  aria-label={t('funds.split.project_n', { n: index + 1 })}
+                  onChange={(event) =>
+                    setLine(index, { project_id: event.target.value || undefined })
+                  }
+                >
+                  <option value="">{t('funds.split.no_project')}</option>
+                  {line.project_id &&
+                    !projects.some((project) => project.id === line.project_id) && (
+                      <option value={line.project_id}>{projectName(line.project_id)}</option>
+                    )}
+                  {projects
+                    .filter((project) => project.fund_id === line.fund_id)
+                    .map((project) => (
+                      <option key={project.id} value={project.id}>
+                        {project.name}
+                      </option>
+                    ))}
+                </select>
+              )}
               {split && (
                 <input
                   value={line.value}

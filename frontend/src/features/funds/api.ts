@@ -65,6 +65,13 @@ export interface FundOption {
   default: boolean;
 }
 
+/** A project a donation's split line may name (planned or active, within its fund). */
+export interface ProjectPick {
+  id: string;
+  name: string;
+  fund_id: string;
+}
+
 export type LedgerKind =
   'allocation' | 'transfer_in' | 'transfer_out' | 'expense' | 'gift_aid' | 'refund_reversal';
 
@@ -183,7 +190,8 @@ export const fundsApi = {
   /** The statement as CSV text (saved by the screen as a file). */
   statementCsv: (year: number) =>
     api.get<string>('/funds/statement.csv', { query: { year }, text: true }),
-  options: () => api.get<{ data: FundOption[] }>('/funds/options'),
+  /** The funds a donation form offers, with the projects its split lines may name. */
+  options: () => api.get<{ data: FundOption[]; projects?: ProjectPick[] }>('/funds/options'),
   ledger: (id: string, cursor: string | null, length = 20) =>
     api.get<LedgerPage>(`${path(id)}/ledger`, { query: { cursor, length } }),
   create: (input: FundInput) =>

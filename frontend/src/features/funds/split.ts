@@ -4,6 +4,8 @@ import { moneyInput } from '@/features/donations/money';
 export type SplitMode = 'amount' | 'percent';
 export interface SplitLineValue {
   fund_id: string;
+  /** A project of the fund the line is for (optional). */
+  project_id?: string;
   /** Pounds as typed (amount mode) or a percentage as typed (percent mode). */
   value: string;
 }
@@ -15,6 +17,7 @@ export interface SplitValue {
 /** What a donation sends per line (functions/donations/schemas.py AllocationBody). */
 export interface AllocationInput {
   fund_id: string;
+  project_id?: string;
   amount?: string;
   percent?: string;
 }
@@ -96,25 +99,36 @@ export function toAllocations(total: string, split: SplitValue): AllocationInput
   if (lines.length === 0) return null;
   if (lines.length === 1) {
     const only = lines[0]!;
-    return only.fund_id === DEFAULT_FUND_ID && split.lines.length === 1
+    return only.fund_id === DEFAULT_FUND_ID && split.lines.length === 1 && !only.project_id
       ? null
-      : [{ fund_id: only.fund_id, amount: moneyInput(total) }];
+      : [{ ...target(only), amount: moneyInput(total) }];
   }
   return lines.map((line) =>
     split.mode === 'amount'
-      ? { fund_id: line.fund_id, amount: moneyInput(line.value) }
-      : { fund_id: line.fund_id, percent: line.value.trim().replace(/%$/, '').trim() },
+      ? { ...target(line), amount: moneyInput(line.value) }
+      : { ...target(line), percent: line.value.trim().replace(/%$/, '').trim() },
   );
+}
+
+/** A line's fund and, when it names one, its project. */
+function target(line: SplitLineValue): { fund_id: string; project_id?: string } {
+  return line.project_id
+    ? { fund_id: line.fund_id, project_id: line.project_id }
+    : { fund_id: line.fund_id };
 }
 
 /** The stored split of a donation as the form's lines (amount mode). */
 export function splitOf(
-  allocations: { fund_id: string; amount: string }[] | undefined,
+  allocations: { fund_id: string; project_id?: string; amount: string }[] | undefined,
 ): SplitValue {
   if (!allocations || allocations.length === 0) return defaultSplit();
   return {
     mode: 'amount',
-    lines: allocations.map((line) => ({ fund_id: line.fund_id, value: line.amount })),
+    lines: allocations.map((line) => ({
+      fund_id: line.fund_id,
+      ...(line.project_id ? { project_id: line.project_id } : {}),
+      value: line.amount,
+    })),
   };
 }
 
@@ -124,7 +138,9 @@ export function sameSplit(a: SplitValue, b: SplitValue): boolean {
     a.lines.length === b.lines.length &&
     a.lines.every(
       (line, index) =>
-        line.fund_id === b.lines[index]?.fund_id && line.value === b.lines[index]?.value,
+        line.fund_id === b.lines[index]?.fund_id &&
+        (line.project_id ?? '') === (b.lines[index]?.project_id ?? '') &&
+        line.value === b.lines[index]?.value,
     )
   );
 }

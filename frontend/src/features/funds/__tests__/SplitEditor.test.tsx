@@ -148,3 +148,71 @@ describe('the Funds section of the donation form', () => {
     });
   });
 });
+
+describe('a project on a split line', () => {
+  const WITH_PROJECTS = {
+    ...OPTIONS,
+    projects: [
+      { id: 'p1', name: 'New Roof', fund_id: 'roof' },
+      { id: 'p2', name: 'Choir', fund_id: 'general' },
+    ],
+  };
+
+  it('offers the chosen fund’s projects from the same call and sends the project', async () => {
+    const { calls } = mockApi((call) =>
+      call.url.pathname === '/api/funds/options' ? { body: WITH_PROJECTS } : undefined,
+    );
+    const user = userEvent.setup();
+    const onSubmit = renderForm(
+      emptyDonation(),
+      vi.fn<(input: DonationInput) => Promise<Donation>>().mockResolvedValue(STORED),
+    );
+    await user.type(
+      screen.getByLabelText('Amount', { exact: false, selector: 'input[name=amount]' }),
+      '25',
+    );
+    const section = screen.getByTestId('donation-funds');
+    await user.click(within(section).getByRole('button', { name: 'Choose a fund or split' }));
+    await within(section).findByRole('option', { name: 'Roof appeal' });
+    await user.selectOptions(within(section).getByLabelText('Fund of line 1'), 'roof');
+    const picker = within(section).getByLabelText('Project of line 1');
+    expect(
+      within(picker)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['No project', 'New Roof']);
+    await user.selectOptions(picker, 'p1');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(onSubmit.mock.calls[0]?.[0].allocations).toEqual([
+      { fund_id: 'roof', project_id: 'p1', amount: '25.00' },
+    ]);
+    expect(calls.map((call) => call.url.pathname)).toEqual(['/api/funds/options']);
+  });
+
+  it('shows the server’s message on a line’s project', async () => {
+    mockApi((call) =>
+      call.url.pathname === '/api/funds/options' ? { body: WITH_PROJECTS } : undefined,
+    );
+    const user = userEvent.setup();
+    renderForm(
+      donationValuesOf({
+        ...STORED,
+        allocations: [{ fund_id: 'roof', project_id: 'p1', amount: '100.00' }],
+      }),
+      vi.fn<(input: DonationInput) => Promise<Donation>>().mockRejectedValue(
+        new ApiError(422, {
+          message: 'The given data was invalid.',
+          errors: {
+            'allocations.0.project_id': ['The project New Roof is archived: it takes no money in.'],
+          },
+        }),
+      ),
+    );
+    const section = screen.getByTestId('donation-funds');
+    expect(await within(section).findByLabelText('Project of line 1')).toHaveValue('p1');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(
+      await within(section).findByText('The project New Roof is archived: it takes no money in.'),
+    ).toBeVisible();
+  });
+});

@@ -1,0 +1,7 @@
+"""Lambda entry point of the projects API area (one function per area; see template.yaml)."""
+
+from functions.areas import API_PREFIX
+from functions.core.application import make_app
+from functions.projects.routes import bp
+
+app = make_app("almoner-projects", [(bp, API_PREFIX)])
