@@ -56,6 +56,10 @@ const OWNER_SCREENS = [
   "/fund-management/statement",
   "/fund-management/expenses",
   "/expense-types",
+  "/projects",
+  "/projects/add",
+  "/projects/:project/edit",
+  "/fund-management/p/:project",
   "/forms",
   "/cards",
   "/buttons",
@@ -112,6 +116,7 @@ export async function ownerScreens(page) {
     role: "/api/settings/roles",
     donation: "/api/donations?length=20",
     donor: "/api/donors?length=20",
+    project: "/api/projects",
     // An accepted claim: the state every claim ends in. Other test files build and submit claims
     // on this charity at the same time; a claim caught mid-way would make the sweep depend on
     // their timing (and a transient state is for their own tests).
