@@ -40,6 +40,8 @@ PARSERS = {"parse_body": "body", "parse_query": "query"}
 REF = "#/components/schemas/{model}"
 # Routes that read the list query but answer one object (not the {data, meta} envelope).
 NOT_ENVELOPES = frozenset({("GET", "/api/donations/totals"), ("GET", "/api/gift-aid/claims/{claim_id}")})
+# Routes whose success answer is a file's text (its media type), not JSON.
+TEXT_ANSWERS = {("GET", "/api/funds/statement.csv"): "text/csv"}
 # Short lists answered whole, in the same {data, meta} envelope, without the list query.
 ONE_PAGE_LISTS = frozenset(
     {
@@ -48,6 +50,7 @@ ONE_PAGE_LISTS = frozenset(
         ("GET", "/api/donors/merges"),
         ("GET", "/api/funds"),
         ("GET", "/api/expense-types"),
+        ("GET", "/api/projects"),
     }
 )
 _PATH_PARAMETER = re.compile(r"\{([^}]+)\}")
@@ -308,6 +311,9 @@ def _operation(route: Route, refs: dict[Any, dict[str, Any]], defs: dict[str, An
         elif status == 202:
             schema = {"type": "object", "required": ["job_id"], "properties": {"job_id": {"type": "string"}}}
         content = {"application/json": {"schema": schema}}
+        media = TEXT_ANSWERS.get((route.method, route.path))
+        if media is not None:
+            content = {media: {"schema": {"type": "string"}}}
         responses[str(status)] = {"description": "Success.", "content": content}
     error = {"$ref": "#/components/responses/Error"}
     if route.body is not None or route.query is not None:

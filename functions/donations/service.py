@@ -276,7 +276,19 @@ def create(who: Principal, body: DonationBody) -> dict[str, Any]:
 
 
 def show(who: Principal, donation_id: str) -> dict[str, Any]:
-    return view(repository.get(who.tenant_id, donation_id))
+    """The donation, its split lines named (the donation page shows them without asking for the
+    fund list)."""
+    donation = repository.get(who.tenant_id, donation_id)
+    body = view(donation)
+    lines = donation.split_lines()
+    names = fund_repository.names_of(
+        who.tenant_id, {fund_id for fund_id, _, _ in lines}, {p for _, _, p in lines if p}
+    )
+    for line in body["allocations"]:
+        line["fund_name"] = names.get(f"fund:{line['fund_id']}")
+        if line.get("project_id"):
+            line["project_name"] = names.get(f"project:{line['project_id']}")
+    return body
 
 
 def _held_by_claim(donation: Donation) -> Conflict:

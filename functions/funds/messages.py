@@ -73,6 +73,41 @@ MESSAGES: dict[str, dict[str, str]] = {
             "adjunte la prueba (el consentimiento del donante, la decisión de los patronos)."
         ),
     },
+    "funds.moved": {"en": "Donation moved.", "es": "Donativo trasladado."},
+    "funds.move_donation_unknown": {
+        "en": "There is no such donation.",
+        "es": "No existe ese donativo.",
+    },
+    "funds.move_not_received": {
+        "en": "Only a received donation's money can be moved (this one is refunded or cancelled).",
+        "es": (
+            "Solo se puede trasladar el dinero de un donativo recibido (este está reembolsado o cancelado)."
+        ),
+    },
+    "funds.move_unsplit": {
+        "en": "This donation has not been given to a fund yet: edit it and choose its funds.",
+        "es": "Este donativo aún no está asignado a un fondo: edítelo y elija sus fondos.",
+    },
+    "funds.move_not_on_donation": {
+        "en": "This donation has no money in that fund.",
+        "es": "Este donativo no tiene dinero en ese fondo.",
+    },
+    "funds.move_too_much": {
+        "en": "At most {available} of this donation is in that fund.",
+        "es": "Como máximo {available} de este donativo está en ese fondo.",
+    },
+    "funds.move_project_unknown": {
+        "en": "Choose an open project of the fund, or none.",
+        "es": "Elija un proyecto abierto del fondo, o ninguno.",
+    },
+    "funds.move_project_other_fund": {
+        "en": "This project belongs to another fund.",
+        "es": "Este proyecto pertenece a otro fondo.",
+    },
+    "funds.move_stale": {
+        "en": "This donation was changed meanwhile. Reload it and try again.",
+        "es": "Este donativo se modificó mientras tanto. Vuelva a cargarlo e inténtelo de nuevo.",
+    },
     "funds.evidence_unknown": {
         "en": "This file was not uploaded for this charity's transfers. Attach it again.",
         "es": "Este archivo no se subió para las transferencias de esta entidad. Adjúntelo de nuevo.",

@@ -13,6 +13,7 @@ from functions.core.table import Entity
 from functions.domain.funds import DEFAULT_FUND_ID, DEFAULT_FUND_NAME, folded_name, is_guarded
 from functions.donors.transaction import Transaction, TransactionFailed
 from functions.funds.models import Fund, FundBalance, FundName, LedgerLine
+from functions.projects.models import Project
 
 MAX_FUNDS = 1000  # items of one charity's fund list read at most (a fund is two items)
 DEFAULT_NAMES = (DEFAULT_FUND_NAME, "General (default)", "General fund (default)")
@@ -151,3 +152,18 @@ def lines_of(tenant_id: str, fund_id: str) -> list[LedgerLine]:
             consistent_read=True,
         )
     )
+
+
+def names_of(tenant_id: str, fund_ids: set[str], project_ids: set[str]) -> dict[str, str]:
+    """The names of these funds and projects of the charity, keyed `fund:<id>` / `project:<id>`
+    (one BatchGetItem; a deleted one has none)."""
+    wanted = [Fund.key(tenant_id, f) for f in sorted(fund_ids)] + [
+        Project.key(tenant_id, p) for p in sorted(project_ids)
+    ]
+    found: dict[str, str] = {}
+    for item in Entity.batch_get(wanted) if wanted else []:
+        if isinstance(item, Fund):
+            found[f"fund:{item.fund_id}"] = item.name
+        elif isinstance(item, Project):
+            found[f"project:{item.project_id}"] = item.name
+    return found

@@ -11,7 +11,7 @@ from functions.core.errors import json_response
 from functions.core.validation import parse_body, parse_query
 
 with deferred_imports():
-    from functions.funds import schemas, service, statement
+    from functions.funds import moves, schemas, service, statement
 
 bp = Blueprint(__name__)
 MANAGE = "manage-fund-distributions"
@@ -41,6 +41,13 @@ def options() -> Response:
 def transfer() -> Response:
     body = parse_body(schemas.TransferBody, current_request())
     return json_response(service.transfer(principal(), body), 201)
+
+
+@bp.route("/funds/moves", methods=["POST"])
+@requires(MANAGE)
+def move_donation() -> Response:
+    body = parse_body(schemas.MoveBody, current_request())
+    return json_response(moves.move(principal(), body), 201)
 
 
 @bp.route("/funds/evidence", methods=["POST"])
@@ -92,8 +99,6 @@ def ledger(fund_id: str) -> Response:
 @requires(MANAGE)
 def statement_of_funds() -> Response:
     query = parse_query(schemas.StatementQuery, current_request())
-    if query.format == "csv":
-        return _csv(query)
     return json_response(statement.show(principal(), query))
 
 

@@ -83,12 +83,31 @@ class TransferBody(Schema):
         return value
 
 
+class MoveBody(Schema):
+    """All or part of one line of a donation's split moved to another fund or project."""
+
+    donation_id: str = Field(min_length=1, max_length=40)
+    from_fund_id: str = Field(min_length=1, max_length=40)
+    from_project_id: str | None = Field(default=None, max_length=40)
+    to_fund_id: str = Field(min_length=1, max_length=40)
+    to_project_id: str | None = Field(default=None, max_length=40)
+    amount: Money
+    date: PastDate
+    reason: TransferReason
+    note: str | None = Field(default=None, max_length=1000)
+    evidence_key: str | None = Field(default=None, max_length=300)
+
+    @field_validator("from_project_id", "to_project_id", "note", "evidence_key")
+    @classmethod
+    def _blank_is_none(cls, value: str | None) -> str | None:
+        return (value or "").strip() or None
+
+
 class StatementQuery(Schema):
     """`year`: the calendar year in which the financial year ends (its range is checked against
-    today by the service); `format=csv` is the same as `/funds/statement.csv`."""
+    today by the service). The CSV is `/funds/statement.csv` (the JSON route answers JSON only)."""
 
     year: int | None = None
-    format: Literal["json", "csv"] = "json"
 
 
 __all__ = [
@@ -97,6 +116,7 @@ __all__ = [
     "FundListQuery",
     "FundUpdateBody",
     "LedgerQuery",
+    "MoveBody",
     "StatementQuery",
     "TransferBody",
 ]

@@ -148,7 +148,7 @@ def project_options(tenant_id: str) -> list[dict[str, Any]]:
     return sorted(rows, key=lambda row: folded_name(row["name"]))
 
 
-def _fund_get(tenant_id: str, fund_id: str) -> tuple[Fund, FundBalance]:
+def fund_get(tenant_id: str, fund_id: str) -> tuple[Fund, FundBalance]:
     """The fund and its balance (404 if the charity has none such); the default fund is created
     first when a charity older than funds asks for it."""
     try:
@@ -162,7 +162,7 @@ def _fund_get(tenant_id: str, fund_id: str) -> tuple[Fund, FundBalance]:
 
 
 def show(who: Principal, fund_id: str) -> dict[str, Any]:
-    return view(*_fund_get(who.tenant_id, fund_id))
+    return view(*fund_get(who.tenant_id, fund_id))
 
 
 def _facts(body: FundBody) -> dict[str, Any]:
@@ -199,7 +199,7 @@ def create(who: Principal, body: FundBody) -> dict[str, Any]:
 
 
 def update(who: Principal, fund_id: str, body: FundUpdateBody) -> dict[str, Any]:
-    fund, balance = _fund_get(who.tenant_id, fund_id)
+    fund, balance = fund_get(who.tenant_id, fund_id)
     if fund.version != body.version:
         raise Conflict("funds.stale")
     if fund.is_default and (body.fund_class != "unrestricted_general" or not body.active):
@@ -246,7 +246,7 @@ def update(who: Principal, fund_id: str, body: FundUpdateBody) -> dict[str, Any]
 
 
 def _set_archived(who: Principal, fund_id: str, archived: bool) -> dict[str, Any]:
-    fund, _ = _fund_get(who.tenant_id, fund_id)
+    fund, _ = fund_get(who.tenant_id, fund_id)
     if fund.is_default:
         raise Conflict("funds.default_locked")
     transaction = Transaction()
@@ -277,7 +277,7 @@ def restore(who: Principal, fund_id: str) -> dict[str, Any]:
 def remove(who: Principal, fund_id: str) -> dict[str, Any]:
     """Only a fund that never had a ledger line may be deleted (the condition on its balance item
     holds that also against a line written meanwhile); the default fund never."""
-    fund, balance = _fund_get(who.tenant_id, fund_id)
+    fund, balance = fund_get(who.tenant_id, fund_id)
     if fund.is_default:
         raise Conflict("funds.default_locked")
     if int(balance.lines or 0) > 0:
@@ -301,7 +301,7 @@ def remove(who: Principal, fund_id: str) -> dict[str, Any]:
 
 
 def ledger_listing(who: Principal, fund_id: str, query: LedgerQuery) -> dict[str, Any]:
-    fund, balance = _fund_get(who.tenant_id, fund_id)
+    fund, balance = fund_get(who.tenant_id, fund_id)
     rows, last_key = repository.ledger_page(
         who.tenant_id, fund_id, length=query.length, start=decode_cursor(query.cursor)
     )
@@ -339,12 +339,12 @@ def transfer(who: Principal, body: TransferBody) -> dict[str, Any]:
     """Move money between two funds: both lines, balances and monthly totals in one
     transaction; out of a restricted or endowment fund only for a listed reason, with a note
     (an attached file is a later step), and never below zero."""
-    source, _ = _fund_get(who.tenant_id, body.from_fund_id)
+    source, _ = fund_get(who.tenant_id, body.from_fund_id)
     try:
-        target, _ = _fund_get(who.tenant_id, body.to_fund_id)
+        target, _ = fund_get(who.tenant_id, body.to_fund_id)
     except NotFound as exc:
         raise Invalid.field("to_fund_id", "funds.unknown") from exc
-    evidence = _checked_evidence(who.tenant_id, body.evidence_key)
+    evidence = checked_evidence(who.tenant_id, body.evidence_key)
     problem = transfer_problem(source.fund_class, body.reason, body.note, evidence is not None)
     if problem is not None:
         raise Invalid.field("note" if problem == "funds.transfer_note_required" else "reason", problem)
@@ -416,7 +416,7 @@ def evidence_upload(who: Principal, body: EvidenceBody) -> dict[str, Any]:
     return stored_files.upload_answer(key, body.content_type, body.size)
 
 
-def _checked_evidence(tenant_id: str, key: str | None) -> str | None:
+def checked_evidence(tenant_id: str, key: str | None) -> str | None:
     """The transfer's attached file: one of this charity's uploads that has arrived."""
     if not key:
         return None

@@ -30,9 +30,14 @@ from functions.projects.schemas import (
 
 
 def figures(totals: ProjectTotals) -> dict[str, int]:
-    """A project's money in pence: raised (allocations less refunds), Gift Aid, spent (a
-    positive figure) and the balance."""
-    raised = int(totals.allocation or 0) + int(totals.refund_reversal or 0)
+    """A project's money in pence: raised (allocations less refunds, and donations moved in or
+    out of it from other funds), Gift Aid, spent (a positive figure) and the balance."""
+    raised = (
+        int(totals.allocation or 0)
+        + int(totals.refund_reversal or 0)
+        + int(totals.transfer_in or 0)
+        + int(totals.transfer_out or 0)
+    )
     gift_aid = int(totals.gift_aid or 0)
     spent = -int(totals.expense or 0)
     return {"raised": raised, "gift_aid": gift_aid, "spent": spent, "balance": raised + gift_aid - spent}

@@ -316,6 +316,10 @@ def problem(reply: Reply, operation: Operation | None) -> str | None:
     if 400 <= reply.status < 500:
         return error_shape_problem(reply)
     if operation is not None and reply.status == 200:
+        media = next(iter(operation.spec["responses"].get("200", {}).get("content", {})), "application/json")
+        if media != "application/json":  # a file's text: the media type it declares
+            answered = reply.headers.get("Content-Type", "")
+            return None if answered.startswith(media) else f"200 answered {answered!r}, not {media}"
         return envelope_problem(reply, operation)
     return None
 

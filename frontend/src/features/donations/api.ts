@@ -51,7 +51,14 @@ export interface DonationInput {
 
 export interface Donation extends Omit<DonationInput, 'allocations' | 'rebalance'> {
   /** The stored split: pounds per fund (and project, if any; empty for a donation older than funds). */
-  allocations?: { fund_id: string; project_id?: string; amount: string }[];
+  allocations?: {
+    fund_id: string;
+    project_id?: string;
+    amount: string;
+    /** Named on the donation page's read (null: the fund or project was deleted). */
+    fund_name?: string | null;
+    project_name?: string | null;
+  }[];
   /** No fund was given: booked to the default fund ("unallocated (defaulted)"). */
   allocation_defaulted?: boolean;
   id: string;

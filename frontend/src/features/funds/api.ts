@@ -109,6 +109,19 @@ export interface TransferInput {
   evidence_key?: string | null;
 }
 
+export interface MoveInput {
+  donation_id: string;
+  from_fund_id: string;
+  from_project_id: string | null;
+  to_fund_id: string;
+  to_project_id: string | null;
+  amount: string;
+  date: string;
+  reason: TransferReason;
+  note: string | null;
+  evidence_key?: string | null;
+}
+
 export interface TransferResult {
   message: string;
   from: Fund;
@@ -201,6 +214,9 @@ export const fundsApi = {
   archive: (id: string) => api.post<Fund>(`${path(id)}/archive`, {}, { silent: true }),
   restore: (id: string) => api.post<Fund>(`${path(id)}/restore`, {}, { silent: true }),
   remove: (id: string) => api.delete<{ message: string }>(path(id), undefined, { silent: true }),
+  /** Moves all or part of one line of a donation's split to another fund or project. */
+  move: (input: MoveInput) =>
+    fundCall(() => api.post<TransferResult>('/funds/moves', { ...input }, { silent: true })),
   /** Sends a file to attach to a transfer (presigned PUT); answers its key. */
   uploadEvidence: (file: File) => uploadDocument('/funds/evidence', file),
   transfer: (input: TransferInput) =>

@@ -119,3 +119,44 @@ export function toTransferInput(values: TransferFormValues): TransferInput {
     note: values.note.trim() || null,
   };
 }
+
+export interface MoveFormValues extends Record<string, unknown> {
+  to_fund_id: string;
+  to_project_id: string;
+  amount: string;
+  date: string;
+  reason: TransferReason | '';
+  note: string;
+}
+
+/** A move of part of a donation's split line (functions/funds/schemas.py MoveBody): at most what
+ * the line holds; out of a restricted fund (to another fund) like a transfer. */
+export function validateMove(
+  values: MoveFormValues,
+  line: { fund_id: string; project_id: string | null; amount: string },
+  fromClass: FundClass | undefined,
+  today: string,
+  t: TFunction,
+  evidence: File | null = null,
+): Errors {
+  const errors: Errors = {};
+  const leaves = values.to_fund_id !== line.fund_id;
+  if (!values.to_fund_id) errors.to_fund_id = [t('funds.validation.required')];
+  else if (!leaves && (values.to_project_id || null) === line.project_id)
+    errors.to_fund_id = [t('funds.validation.same_fund')];
+  const amount = positiveMoney(values.amount);
+  if (amount === null) errors.amount = [t('funds.validation.money')];
+  else if (Number(amount) > Number(line.amount))
+    errors.amount = [t('funds.move.too_much', { amount: line.amount })];
+  if (!values.date) errors.date = [t('funds.validation.required')];
+  else if (values.date > today) errors.date = [t('funds.validation.future')];
+  if (!values.reason) errors.reason = [t('funds.validation.required')];
+  else if (leaves && !reasonsFor(fromClass).includes(values.reason))
+    errors.reason = [t('funds.validation.restricted_reason')];
+  if (leaves && isGuarded(fromClass) && !values.note.trim() && !evidence)
+    errors.note = [t('funds.validation.note_required')];
+  if (values.note.length > 1000) errors.note = [t('funds.validation.too_long', { max: 1000 })];
+  const problem = documentProblem(evidence);
+  if (problem) errors.evidence = [t(`funds.validation.evidence_${problem}`)];
+  return errors;
+}
