@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import { describe, test } from "node:test";
-import { BASE_URL, pagesForThisFile } from "./helpers.mjs";
+import { BASE_URL, pageApi, pagesForThisFile } from "./helpers.mjs";
 
 const page = pagesForThisFile();
 
@@ -117,5 +117,71 @@ describe(`Funds: a restricted fund, a split donation, transfers and the ledger a
     const generalLedger = p.getByTestId("fund-ledger");
     await generalLedger.getByRole("row").filter({ hasText: "Transfer in" }).filter({ hasText: "+£15.00" }).waitFor();
     await generalLedger.getByRole("row").filter({ hasText: "+£60.00" }).waitFor();
+
+    // A project of the restricted fund, through its form.
+    await p.goto("/projects/add");
+    const projectForm = p.getByTestId("project-form");
+    await projectForm.getByLabel("Fund").locator("option", { hasText: "Roof appeal" }).waitFor({ state: "attached" });
+    await projectForm.getByLabel("Name").fill("New Roof");
+    await projectForm.getByLabel("Fund").selectOption({ label: "Roof appeal" });
+    await projectForm.getByLabel("Status").selectOption("active");
+    await projectForm.getByRole("button", { name: "Save" }).click();
+    await p.getByRole("heading", { level: 1, name: "New Roof" }).waitFor();
+
+    // £10 of the donation's restricted line moves into the project (within the fund: no
+    // restriction is released, so any reason will do and the fund's balance stays).
+    await p.goto(donationPath);
+    const card = p.getByTestId("donation-allocations");
+    await card.getByRole("row").filter({ hasText: "Roof appeal" }).getByRole("button", { name: "Move" }).click();
+    const move = p.getByRole("dialog", { name: "Move money of this donation" });
+    await move.getByText("£40.00 of this donation is in Roof appeal.").waitFor();
+    await move.getByLabel("To fund").locator("option", { hasText: "Roof appeal" }).waitFor({ state: "attached" });
+    await move.getByLabel("To fund").selectOption({ label: "Roof appeal" });
+    await move.getByLabel("Project").selectOption({ label: "New Roof" });
+    await move.getByLabel("Amount").fill("10");
+    await move.getByLabel("Reason").selectOption("correction");
+    await move.getByRole("button", { name: "Move" }).click();
+    await move.waitFor({ state: "detached" });
+    await card.getByRole("row").filter({ hasText: "New Roof" }).filter({ hasText: "£10.00" }).waitFor();
+    await card.getByRole("row").filter({ hasText: "No project" }).filter({ hasText: "£30.00" }).waitFor();
+
+    // An expense of the project that would overdraw the restricted fund (it holds £25) is refused
+    // with what it has; edited down, it is approved and the fund's balance drops.
+    await pageApi(p, "POST", "/api/expense-types", { name: "Roofing" });
+    await p.goto("/fund-management/expenses");
+    await p.getByRole("button", { name: "Record expense" }).click();
+    const expense = p.getByRole("dialog", { name: "Record expense" });
+    await expense.getByLabel("Expense type").locator("option", { hasText: "Roofing" }).waitFor({ state: "attached" });
+    await expense.getByLabel("Amount (£)").fill("30");
+    await expense.getByLabel("Expense type").selectOption({ label: "Roofing" });
+    await expense.getByLabel("Project").selectOption({ label: "New Roof" });
+    await expense.getByLabel("Payee").fill("Slate & Sons");
+    await expense.getByRole("button", { name: "Save draft" }).click();
+    await expense.waitFor({ state: "detached" });
+    const row = p.getByTestId("expenses-table").getByRole("row").filter({ hasText: "Slate & Sons" });
+    await row.getByRole("button", { name: "Approve" }).click();
+    let confirm = p.getByRole("alertdialog", { name: "Approve this expense?" });
+    await confirm.getByRole("button", { name: "Approve" }).click();
+    await p.getByRole("alert").filter({ hasText: "it has £25.00 available" }).waitFor();
+    await row.getByRole("button", { name: "Edit" }).click();
+    const edit = p.getByRole("dialog", { name: "Edit expense" });
+    await edit.getByLabel("Amount (£)").fill("20");
+    await edit.getByRole("button", { name: "Save draft" }).click();
+    await edit.waitFor({ state: "detached" });
+    await row.filter({ hasText: "£20.00" }).getByRole("button", { name: "Approve" }).click();
+    confirm = p.getByRole("alertdialog", { name: "Approve this expense?" });
+    await confirm.getByRole("button", { name: "Approve" }).click();
+    await row.getByText("Approved", { exact: true }).waitFor();
+
+    // The statement of funds of the year in progress: the fund's year in one row.
+    await p.goto("/fund-management");
+    await fundRow(p, "Roof appeal").getByTestId("fund-balance").filter({ hasText: "£5.00" }).waitFor();
+    await p.getByRole("link", { name: "Statement of funds" }).click();
+    await p.getByRole("heading", { level: 1, name: "Statement of funds" }).waitFor();
+    const roof = p.getByTestId("statement-table").getByRole("row").filter({ hasText: "Roof appeal" });
+    await roof.waitFor();
+    // finance code, opening, income, Gift Aid, expenditure, transfers in, transfers out, closing
+    const figures = (await roof.getByRole("cell").allTextContents()).map((text) => text.trim());
+    assert.deepEqual(figures, ["ROOF-1", "£0.00", "£40.00", "£0.00", "£20.00", "£0.00", "£15.00", "£5.00"]);
   });
 });
