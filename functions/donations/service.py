@@ -284,10 +284,9 @@ def show(who: Principal, donation_id: str) -> dict[str, Any]:
     names = fund_repository.names_of(
         who.tenant_id, {fund_id for fund_id, _, _ in lines}, {p for _, _, p in lines if p}
     )
-    for line in body["allocations"]:
-        line["fund_name"] = names.get(f"fund:{line['fund_id']}")
-        if line.get("project_id"):
-            line["project_name"] = names.get(f"project:{line['project_id']}")
+    # Beside the split, not in its lines: the lines stay what an edit sends back.
+    body["fund_names"] = {f: names.get(f"fund:{f}") for f, _, _ in lines}
+    body["project_names"] = {p: names.get(f"project:{p}") for _, _, p in lines if p}
     return body
 
 

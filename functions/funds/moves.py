@@ -151,6 +151,7 @@ def move(who: Principal, body: MoveBody) -> dict[str, Any]:
     )
     return {
         "message": t("funds.moved"),
+        "version": donation.version,  # as the transaction wrote it (PynamoDB bumps it on the instance)
         "allocations": [
             {"fund_id": f, "amount": service.pounds(a), "project_id": p} for f, a, p in new_lines
         ],

@@ -37,6 +37,7 @@ def test_part_of_a_donation_moves_out_of_a_restricted_fund_with_its_history(owne
     assert reply.status == 201, reply
     assert (reply.json["from"]["balance"], reply.json["to"]["balance"]) == ("70.00", "30.00")
     shown = owner.get(f"/api/donations/{donation['id']}").json
+    assert shown["fund_names"] == {roof["id"]: "Roof Appeal", DEFAULT_FUND_ID: "General"}
     assert sorted((line["fund_id"], line["amount"]) for line in shown["allocations"]) == sorted(
         [(roof["id"], "70.00"), (DEFAULT_FUND_ID, "30.00")]
     )

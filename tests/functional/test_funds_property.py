@@ -1,6 +1,7 @@
 """Property test of the fund ledger (issue 15 §2): random sequences of donations split across an
 unrestricted, a designated and a restricted fund (by amounts or by percentages), amount edits
-re-balanced, refunds, deletions and transfers between the funds.
+re-balanced, refunds, deletions, transfers between the funds, part of a donation moved to another
+fund, and expenses approved.
 
 After every step: the answer is the one a simple model predicts (a write that would take the
 restricted fund below zero is refused with 409, anything else succeeds), every fund's balance as
@@ -59,6 +60,7 @@ class Ledger(RuleBasedStateMachine):
         self.restricted = made[1]["id"]
         self.balances = dict.fromkeys(self.funds, 0)
         self.donations: list[dict[str, Any]] = []  # id, version, amount, lines, received
+        self.expense_type = self.owner.post("/api/expense-types", {"name": "Costs"}).json["id"]
 
     # ------------------------------------------------------------------ helpers
     def _after(self, changes: dict[str, int]) -> bool:
@@ -200,6 +202,65 @@ class Ledger(RuleBasedStateMachine):
             },
         )
         assert reply.status == (201 if allowed else 409), reply
+
+    @precondition(lambda self: any(d["received"] for d in self.donations))
+    @rule(
+        pick=st.integers(min_value=0, max_value=50),
+        into=st.sampled_from((0, 1, 2)),
+        amount=st.sampled_from(AMOUNTS),
+    )
+    def move(self, pick: int, into: int, amount: int) -> None:
+        received = [d for d in self.donations if d["received"]]
+        donation = received[pick % len(received)]
+        from_id, held = donation["lines"][pick % len(donation["lines"])]
+        to_id, amount = self.funds[into], min(amount, held)
+        if to_id == from_id:
+            return
+        allowed = self._after({from_id: -amount, to_id: amount})
+        reply = self.owner.post(
+            "/api/funds/moves",
+            {
+                "donation_id": donation["id"],
+                "from_fund_id": from_id,
+                "to_fund_id": to_id,
+                "amount": text(amount),
+                "date": "2026-05-21",
+                "reason": "correction",
+                "note": "property test",
+            },
+        )
+        assert reply.status == (201 if allowed else 409), reply
+        if allowed:
+            lines = [(f, a - amount if f == from_id else a) for f, a in donation["lines"]]
+            if any(f == to_id for f, _ in lines):
+                lines = [(f, a + amount if f == to_id else a) for f, a in lines]
+            else:
+                lines.append((to_id, amount))
+            donation.update(lines=[(f, a) for f, a in lines if a], version=reply.json["version"])
+            shown = self.owner.get(f"/api/donations/{donation['id']}").json
+            assert shown["version"] == donation["version"]
+            assert [(line["fund_id"], line["amount"]) for line in shown["allocations"]] == [
+                (f, text(a)) for f, a in donation["lines"]
+            ]
+
+    @rule(fund=st.sampled_from((0, 1, 2)), amount=st.sampled_from(AMOUNTS))
+    def expense(self, fund: int, amount: int) -> None:
+        fund_id = self.funds[fund]
+        draft = self.owner.post(
+            "/api/expenses",
+            {
+                "date": "2026-05-22",
+                "amount": text(amount),
+                "expense_type_id": self.expense_type,
+                "fund_id": fund_id,
+            },
+        )
+        assert draft.status == 201, draft
+        allowed = self._after({fund_id: -amount})
+        reply = self.owner.post(
+            f"/api/expenses/{draft.json['id']}/approve", {"version": draft.json["version"]}
+        )
+        assert reply.status == (200 if allowed else 409), reply
 
     # ------------------------------------------------------------------ invariants
     @invariant()

@@ -51,14 +51,10 @@ export interface DonationInput {
 
 export interface Donation extends Omit<DonationInput, 'allocations' | 'rebalance'> {
   /** The stored split: pounds per fund (and project, if any; empty for a donation older than funds). */
-  allocations?: {
-    fund_id: string;
-    project_id?: string;
-    amount: string;
-    /** Named on the donation page's read (null: the fund or project was deleted). */
-    fund_name?: string | null;
-    project_name?: string | null;
-  }[];
+  allocations?: { fund_id: string; project_id?: string; amount: string }[];
+  /** The names of its split's funds and projects (the donation page's read; null: deleted). */
+  fund_names?: Record<string, string | null>;
+  project_names?: Record<string, string | null>;
   /** No fund was given: booked to the default fund ("unallocated (defaulted)"). */
   allocation_defaulted?: boolean;
   id: string;

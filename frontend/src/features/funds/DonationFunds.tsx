@@ -26,7 +26,7 @@ export function DonationFunds({ donation }: { donation: Donation }) {
   const lines = donation.allocations ?? [];
   const canMove = can(user, 'manage-fund-distributions') && donation.status === 'received';
   const nameOf = (line: (typeof lines)[number]) =>
-    line.fund_name ??
+    donation.fund_names?.[line.fund_id] ??
     (line.fund_id === DEFAULT_FUND_ID
       ? t('funds.split.default_fund')
       : t('funds.split.other_fund'));
@@ -60,7 +60,7 @@ export function DonationFunds({ donation }: { donation: Donation }) {
                 <td>
                   {line.project_id ? (
                     <Link to={pathFor('fund-management.project', { id: line.project_id })}>
-                      {line.project_name ?? t('funds.split.other_project')}
+                      {donation.project_names?.[line.project_id] ?? t('funds.split.other_project')}
                     </Link>
                   ) : (
                     <span className="muted">{t('funds.split.no_project')}</span>

@@ -1,20 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/Button';
-import {
-  FieldError,
-  FormError,
-  SelectField,
-  SubmitButton,
-  TextField,
-  useForm,
-} from '@/components/forms';
+import { FormError, SelectField, SubmitButton, TextField, useForm } from '@/components/forms';
 import { SidePanel } from '@/components/SidePanel';
 import { moneyInput, todayIso } from '@/features/donations/money';
 import { ApiError } from '@/lib/api-client';
-import { DOCUMENT_ACCEPT } from '@/lib/documents';
 import { formatMoney } from '@/lib/format';
+import { ReasonFields } from './ReasonFields';
 import { fundKeys, fundsApi, type TransferReason, type TransferResult } from './api';
 import { isGuarded, reasonsFor, validateMove, type MoveFormValues } from './validation';
 
@@ -55,7 +48,6 @@ export function MovePanel({
     note: '',
   });
   const [evidence, setEvidence] = useState<File | null>(null);
-  const fileId = useId();
   const funds = data?.data ?? [];
   const fromClass = funds.find((fund) => fund.id === line.fund_id)?.fund_class;
   const leaves = form.values.to_fund_id !== '' && form.values.to_fund_id !== line.fund_id;
@@ -128,37 +120,13 @@ export function MovePanel({
             required
           />
         </div>
-        <SelectField
+        <ReasonFields
           form={form}
-          name="reason"
-          label={t('funds.transfer.reason')}
-          placeholder={t('funds.transfer.choose')}
-          options={(leaves ? reasonsFor(fromClass) : reasonsFor(undefined)).map((value) => ({
-            value,
-            label: t(`funds.reasons.${value}`),
-          }))}
-          hint={guarded ? t('funds.transfer.restricted_hint') : undefined}
-          required
+          reasons={leaves ? reasonsFor(fromClass) : reasonsFor(undefined)}
+          guarded={guarded}
+          evidence={evidence}
+          onEvidence={setEvidence}
         />
-        <TextField
-          form={form}
-          name="note"
-          label={t('funds.transfer.note')}
-          multiline
-          maxLength={1000}
-          required={guarded && !evidence}
-        />
-        <div className="field">
-          <label htmlFor={fileId}>{t('funds.transfer.evidence')}</label>
-          <input
-            id={fileId}
-            type="file"
-            accept={DOCUMENT_ACCEPT}
-            onChange={(event) => setEvidence(event.target.files?.[0] ?? null)}
-          />
-          <p className="field-hint">{t('funds.transfer.evidence_hint')}</p>
-          <FieldError messages={form.errors.evidence} />
-        </div>
         <div className="form-actions">
           <Button onClick={onClose}>{t('common.cancel')}</Button>
           <SubmitButton processing={form.processing}>{t('funds.move.submit')}</SubmitButton>

@@ -1,20 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/Button';
-import { useId, useState } from 'react';
-import {
-  FieldError,
-  FormError,
-  SelectField,
-  SubmitButton,
-  TextField,
-  useForm,
-} from '@/components/forms';
+import { useState } from 'react';
+import { FormError, SelectField, SubmitButton, TextField, useForm } from '@/components/forms';
 import { SidePanel } from '@/components/SidePanel';
 import { todayIso } from '@/features/donations/money';
 import { ApiError } from '@/lib/api-client';
-import { DOCUMENT_ACCEPT } from '@/lib/documents';
 import { formatMoney } from '@/lib/format';
 import { fundsApi, type Fund, type TransferResult } from './api';
+import { ReasonFields } from './ReasonFields';
 import {
   isGuarded,
   reasonsFor,
@@ -48,7 +41,6 @@ export function TransferPanel({
     note: '',
   });
   const [evidence, setEvidence] = useState<File | null>(null);
-  const fileId = useId();
   const open = funds.filter((fund) => !fund.archived);
   const source = funds.find((fund) => fund.id === form.values.from_fund_id);
   const guarded = isGuarded(source?.fund_class);
@@ -102,37 +94,13 @@ export function TransferPanel({
             required
           />
         </div>
-        <SelectField
+        <ReasonFields
           form={form}
-          name="reason"
-          label={t('funds.transfer.reason')}
-          placeholder={t('funds.transfer.choose')}
-          options={reasonsFor(source?.fund_class).map((value) => ({
-            value,
-            label: t(`funds.reasons.${value}`),
-          }))}
-          hint={guarded ? t('funds.transfer.restricted_hint') : undefined}
-          required
+          reasons={reasonsFor(source?.fund_class)}
+          guarded={guarded}
+          evidence={evidence}
+          onEvidence={setEvidence}
         />
-        <TextField
-          form={form}
-          name="note"
-          label={t('funds.transfer.note')}
-          multiline
-          maxLength={1000}
-          required={guarded && !evidence}
-        />
-        <div className="field">
-          <label htmlFor={fileId}>{t('funds.transfer.evidence')}</label>
-          <input
-            id={fileId}
-            type="file"
-            accept={DOCUMENT_ACCEPT}
-            onChange={(event) => setEvidence(event.target.files?.[0] ?? null)}
-          />
-          <p className="field-hint">{t('funds.transfer.evidence_hint')}</p>
-          <FieldError messages={form.errors.evidence} />
-        </div>
         <div className="form-actions">
           <Button onClick={onClose}>{t('common.cancel')}</Button>
           <SubmitButton processing={form.processing}>{t('funds.transfer.submit')}</SubmitButton>

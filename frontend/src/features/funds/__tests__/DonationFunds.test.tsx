@@ -12,15 +12,11 @@ const DONATION = {
   id: 'd1',
   status: 'received',
   allocations: [
-    {
-      fund_id: 'roof',
-      project_id: 'p1',
-      amount: '30.00',
-      fund_name: 'Roof appeal',
-      project_name: 'New Roof',
-    },
-    { fund_id: 'general', amount: '20.00', fund_name: 'General' },
+    { fund_id: 'roof', project_id: 'p1', amount: '30.00' },
+    { fund_id: 'general', amount: '20.00' },
   ],
+  fund_names: { roof: 'Roof appeal', general: 'General' },
+  project_names: { p1: 'New Roof' },
   allocation_defaulted: false,
 } as unknown as Donation;
 
