@@ -1,6 +1,8 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll } from 'vitest';
+import { clearToasts } from '@/components/toasts/store';
+import { authStore } from '@/lib/auth-store';
 import { initI18n, i18n } from '@/lib/i18n';
 
 // No test may depend on how fast the machine is: on a loaded 2-core CI machine a lookup that
@@ -14,8 +16,14 @@ beforeAll(async () => {
   await i18n.changeLanguage('en');
 });
 
-afterEach(() => {
+// The test files share one environment and module cache per worker (vite.config.ts: no
+// isolation, ~5x faster): what one test leaves in a module-level store is reset here.
+afterEach(async () => {
   cleanup();
+  clearToasts();
+  authStore.setUser(null);
+  document.documentElement.className = '';
+  if (i18n.language !== 'en') await i18n.changeLanguage('en');
   window.localStorage.clear();
   document.cookie.split(';').forEach((cookie) => {
     const name = cookie.split('=')[0]?.trim();

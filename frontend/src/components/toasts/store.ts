@@ -30,6 +30,12 @@ export function dismissToast(id: number): void {
   emit();
 }
 
+/** Every toast gone at once (signing out; between tests, which share this module). */
+export function clearToasts(): void {
+  toasts = [];
+  emit();
+}
+
 /** Toasts vanish after their duration (3000 ms default); each position keeps at most 10. */
 export function showToast(input: ToastInput): number {
   const toast: Toast = {
