@@ -109,7 +109,9 @@ $(E2E_STAMP): tests/e2e/package.json $(wildcard tests/e2e/package-lock.json)
 
 e2e: setup chromium $(E2E_STAMP)
 	$(call step,Browser tests: headless Chromium against a throwaway local stack)
-	$(PY) -m chalicelocal.with_stack bash -c 'cd tests/e2e && node --test'
+	# Two files at a time (node's default is one on a 2-core machine): each file keeps to data of
+	# its own (tests/e2e/helpers.mjs), so they may share the stack side by side.
+	$(PY) -m chalicelocal.with_stack bash -c 'cd tests/e2e && node --test --test-concurrency=2'
 endif
 
 # ------------------------------------------------------------------ bench
