@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from functions.core import aws, config, keys
+from functions.core import keys
 from functions.core.errors import NotFound
 from functions.core.table import Entity
 from functions.domain.funds import folded_name
@@ -12,7 +12,6 @@ from functions.expenses.models import Expense, ExpenseTotals, ExpenseType
 from functions.funds.models import ProjectTotals
 from functions.projects.models import Project
 
-UPLOAD_LINK_SECONDS = 15 * 60
 MAX_TYPES = 1000
 
 
@@ -108,19 +107,3 @@ def all_projects(tenant_id: str) -> list[tuple[Project, ProjectTotals | None]]:
         elif isinstance(item, ProjectTotals):
             totals_of[item.project_id or item.sk.split("#")[1]] = item
     return [(project, totals_of.get(project_id)) for project_id, project in projects.items()]
-
-
-def upload_url(key: str, content_type: str, size: int) -> str:
-    """A presigned PUT that S3 accepts only with this content type and length."""
-    return str(
-        aws.client("s3").generate_presigned_url(
-            "put_object",
-            Params={
-                "Bucket": config.files_bucket(),
-                "Key": key,
-                "ContentType": content_type,
-                "ContentLength": size,
-            },
-            ExpiresIn=UPLOAD_LINK_SECONDS,
-        )
-    )

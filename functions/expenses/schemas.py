@@ -8,12 +8,13 @@ from typing import Annotated, Any, Literal
 from pydantic import BeforeValidator, Field, field_validator
 from pydantic_core import PydanticCustomError
 
+from functions.core.files import DOCUMENT_TYPES, MAX_DOCUMENT_BYTES
 from functions.core.pagination import ListQuery
 from functions.core.validation import Money, Schema
 from functions.donations.schemas import AnyDate, PastDate  # the same date rules as a donation's
 
-RECEIPT_TYPES = {"application/pdf": "pdf", "image/png": "png", "image/jpeg": "jpg"}
-MAX_RECEIPT_BYTES = 10 * 1024 * 1024
+RECEIPT_TYPES = DOCUMENT_TYPES  # PDF, PNG or JPEG, like every other attached document
+MAX_RECEIPT_BYTES = MAX_DOCUMENT_BYTES
 
 
 def _name(value: Any) -> Any:

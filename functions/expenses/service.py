@@ -581,12 +581,7 @@ def void(who: Principal, expense_id: str, body: VersionBody) -> dict[str, Any]:
 
 def receipt_upload(who: Principal, body: ReceiptBody) -> dict[str, Any]:
     key = keys.expense_receipt_key(who.tenant_id, ids.new_id(), RECEIPT_TYPES[body.content_type])
-    return {
-        "upload_url": repository.upload_url(key, body.content_type, body.size),
-        "key": key,
-        "headers": {"Content-Type": body.content_type},
-        "expires_in": repository.UPLOAD_LINK_SECONDS,
-    }
+    return stored_files.upload_answer(key, body.content_type, body.size)
 
 
 def receipt_download(who: Principal, expense_id: str) -> dict[str, Any]:

@@ -14,7 +14,6 @@ from functions.funds.models import Fund, LedgerLine, ProjectTotals, ProjectTypeT
 from functions.projects.models import Project
 
 MAX_ITEMS = 2000  # items of one charity's project list read at most (a project is 2+ items)
-UPLOAD_LINK_SECONDS = 15 * 60
 IMAGE_LINK_SECONDS = 60 * 60
 
 
@@ -118,22 +117,6 @@ def lines_page(
     )
     rows = [row for row in result if isinstance(row, LedgerLine)]
     return rows, result.last_evaluated_key
-
-
-def upload_url(key: str, content_type: str, size: int) -> str:
-    """A presigned PUT that S3 accepts only with this content type and length."""
-    return str(
-        aws.client("s3").generate_presigned_url(
-            "put_object",
-            Params={
-                "Bucket": config.files_bucket(),
-                "Key": key,
-                "ContentType": content_type,
-                "ContentLength": size,
-            },
-            ExpiresIn=UPLOAD_LINK_SECONDS,
-        )
-    )
 
 
 def image_url(key: str) -> str:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from functions.core import audit, clock, ids, keys
+from functions.core import files as stored_files
 from functions.core.access import Principal
 from functions.core.errors import Conflict, Invalid, NotFound
 from functions.core.messages import t
@@ -312,12 +313,7 @@ def lines_listing(who: Principal, project_id: str, query: LinesQuery) -> dict[st
 def image_upload(who: Principal, project_id: str, body: ImageBody) -> dict[str, Any]:
     repository.get_with_totals(who.tenant_id, project_id)
     key = keys.project_image_key(who.tenant_id, project_id, ids.new_id(), IMAGE_TYPES[body.content_type])
-    return {
-        "upload_url": repository.upload_url(key, body.content_type, body.size),
-        "key": key,
-        "headers": {"Content-Type": body.content_type},
-        "expires_in": repository.UPLOAD_LINK_SECONDS,
-    }
+    return stored_files.upload_answer(key, body.content_type, body.size)
 
 
 def project_error(tenant_id: str, project_id: str, field: str) -> Invalid:
