@@ -1,5 +1,5 @@
 import { createHmac, randomUUID } from 'node:crypto';
-import { after, before } from 'node:test';
+import { after, afterEach, before } from 'node:test';
 import { chromium } from 'playwright-core';
 
 export const BASE_URL = (process.env.ALMONER_URL ?? 'http://127.0.0.1:8000').replace(/\/$/, '');
@@ -35,8 +35,54 @@ export async function newPage(browser) {
   // A ceiling, not an expectation: waits return as soon as the page matches, and a loaded
   // 2-core CI machine can take many seconds for a job or a first page load.
   context.setDefaultTimeout(60_000);
+  keepTrail(context);
   const page = await context.newPage();
   return { context, page };
+}
+
+const trails = new WeakMap();
+
+/** What a failed test's pages saw (API answers, page errors), printed by `pagesForThisFile` when
+ * a test fails so that a CI failure says why, not only which wait ran out. */
+function keepTrail(context) {
+  const trail = [];
+  const note = (line) => {
+    trail.push(`${new Date().toISOString().slice(11, 23)} ${line}`);
+    if (trail.length > 40) trail.shift();
+  };
+  context.on('response', async (response) => {
+    const url = new URL(response.url());
+    if (!url.pathname.startsWith('/api/')) return;
+    const request = response.request();
+    let detail = '';
+    if (response.status() >= 400) {
+      detail = (await response.text().catch(() => '')).slice(0, 300);
+    }
+    note(`${request.method()} ${url.pathname}${url.search} -> ${response.status()} ${detail}`);
+  });
+  context.on('requestfailed', (request) =>
+    note(`FAILED ${request.method()} ${request.url()}: ${request.failure()?.errorText}`),
+  );
+  context.on('page', (page) => {
+    page.on('pageerror', (error) => note(`pageerror: ${error.message}`));
+    page.on('console', (message) => {
+      if (message.type() === 'error') note(`console.error: ${message.text().slice(0, 300)}`);
+    });
+  });
+  trails.set(context, trail);
+}
+
+async function printTrail(context) {
+  const lines = [...(trails.get(context) ?? [])];
+  for (const page of context.pages()) {
+    lines.push(`page at ${page.url()}`);
+    const shown = await page
+      .locator('[role=alert], .field-error, .form-error')
+      .allInnerTexts()
+      .catch(() => []);
+    for (const text of shown) if (text.trim()) lines.push(`  shows: ${text.trim().slice(0, 200)}`);
+  }
+  console.log(lines.map((line) => `trail: ${line}`).join('\n'));
 }
 
 /**
@@ -48,6 +94,9 @@ export function pagesForThisFile() {
   const contexts = [];
   before(async () => {
     browser = await launchBrowser();
+  });
+  afterEach(async (t) => {
+    if (t.passed === false) for (const context of contexts) await printTrail(context);
   });
   after(async () => {
     await Promise.all(contexts.map((context) => context.close().catch(() => {})));
