@@ -660,3 +660,70 @@ def project_image_prefix(tenant_id: str, project_id: str) -> str:
 
 def project_image_key(tenant_id: str, project_id: str, upload_id: str, extension: str) -> str:
     return f"{project_image_prefix(tenant_id, project_id)}{upload_id}.{extension}"
+
+
+# ------------------------------------------------------------------ online giving (ADR 0022)
+
+
+def gateway_sk(provider: str) -> str:
+    """A charity's connection to one payment gateway (`stripe` or `paypal`)."""
+    return f"GATEWAY#{provider}"
+
+
+def gateway_prefix() -> str:
+    return "GATEWAY#"
+
+
+def webhook_event_sk(provider: str, event_id: str) -> str:
+    """One provider event, stored once (conditional put) however often it is delivered."""
+    return f"WEBHOOK#{provider}#{event_id}"
+
+
+def webhook_calls_pk(tenant_id: str) -> str:
+    """GSI1 partition of a charity's webhook events, newest first by first delivery."""
+    return f"{tenant_pk(tenant_id)}#WEBHOOKS"
+
+
+def webhook_call_sk(received_at: str, provider: str, event_id: str) -> str:
+    return f"WHAT#{received_at}#{provider}#{event_id}"
+
+
+def webhook_body_key(tenant_id: str, provider: str, event_id: str) -> str:
+    """S3 key of a raw event body too large to keep on its item."""
+    return f"webhooks/{tenant_id}/{provider}/{event_id}.json"
+
+
+def payment_sk(provider: str, business_key: str) -> str:
+    """A gateway payment (Stripe PaymentIntent id, PayPal capture id): gross, fee, net, payout,
+    its donation; every event about it converges here."""
+    return f"PAYMENT#{provider}#{business_key}"
+
+
+def payments_pk(tenant_id: str) -> str:
+    """GSI1 partition of a charity's gateway payments, newest first."""
+    return f"{tenant_pk(tenant_id)}#PAYMENTS"
+
+
+def payment_date_sk(created_at: str, provider: str, business_key: str) -> str:
+    return f"PAYAT#{created_at}#{provider}#{business_key}"
+
+
+def payout_pk(tenant_id: str, provider: str, payout_id: str) -> str:
+    """GSI2 partition of one payout's payments (bank reconciliation)."""
+    return f"{tenant_pk(tenant_id)}#PAYOUT#{provider}#{payout_id}"
+
+
+def giving_page_sk() -> str:
+    """The charity's public donation page settings (slug, amounts, funds, wording)."""
+    return "GIVINGPAGE"
+
+
+def giving_slug_key(slug: str) -> tuple[str, str]:
+    """Global pointer from a public page's slug to its charity (the page's URL has no tenant)."""
+    return f"SLUG#{slug}", "SLUG"
+
+
+def giving_intent_sk(intent_id: str) -> str:
+    """A donor's gift started on the public page: what they chose and declared, until the
+    gateway's webhook turns it into a donation."""
+    return f"INTENT#{intent_id}"
