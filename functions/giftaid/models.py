@@ -37,7 +37,7 @@ class GiftAidSettings(Entity, discriminator="GiftAidSettings"):
     sum_donor_lines = BooleanAttribute(default=False)
     reminders = BooleanAttribute(default=True)
     gateway_user_id = UnicodeAttribute(null=True)
-    gateway_password = UnicodeAttribute(null=True)  # ciphertext (functions.giftaid.secrets)
+    gateway_password = UnicodeAttribute(null=True)  # ciphertext (functions.core.secret_box)
     vendor_id = UnicodeAttribute(null=True)
     endpoint = UnicodeAttribute(default="test")  # test | live | a custom URL (local fake)
     # Where the Gift Aid HMRC pays goes in the fund ledger: `donation_funds` (each donation's own

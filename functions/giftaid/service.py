@@ -11,7 +11,7 @@ from typing import Any
 from functions.charities import facts
 from functions.charities.facts import Facts
 from functions.charities.repository import get_tenant
-from functions.core import audit, clock, ids, jobs, list_search
+from functions.core import audit, clock, ids, jobs, list_search, secret_box
 from functions.core import files as stored_files
 from functions.core.access import Principal
 from functions.core.errors import Conflict, Invalid
@@ -21,7 +21,7 @@ from functions.core.pagination import ListQuery, decode_cursor, encode_cursor, p
 from functions.domain.giftaid.model import ClaimState, GiftAidState
 from functions.domain.tax_year import tax_year_label, tax_year_of
 from functions.donations.models import Donation
-from functions.giftaid import allocation, extras, files, messages, pipeline, repository, secrets
+from functions.giftaid import allocation, extras, files, messages, pipeline, repository
 from functions.giftaid.models import READY, ClaimItem, GiftAidSettings
 from functions.giftaid.schemas import NewClaimBody, PaidBody, SettingsBody
 
@@ -76,7 +76,7 @@ def save_settings(who: Principal, body: SettingsBody) -> dict[str, Any]:
     )
     item.gateway_password = current.gateway_password if current is not None else None
     if body.gateway_password:
-        item.gateway_password = secrets.encrypt(body.gateway_password, who.tenant_id)
+        item.gateway_password = secret_box.seal(body.gateway_password, who.tenant_id)
     charity = get_tenant(who.tenant_id)
     saved = Facts(
         regulator=body.regulator,

@@ -24,11 +24,11 @@ from typing import Any
 
 from botocore.exceptions import ClientError
 
-from functions.core import clock, config, ids, jobs, keys
+from functions.core import clock, config, ids, jobs, keys, secret_box
 from functions.core import files as stored_files
 from functions.domain.giftaid.model import ClaimState
 from functions.domain.hmrc import gateway
-from functions.giftaid import files, pipeline, repository, secrets
+from functions.giftaid import files, pipeline, repository
 from functions.giftaid.models import ClaimItem, ClaimSubmission
 
 MAX_POLLS = 60
@@ -201,7 +201,7 @@ def _submit_once(claim: ClaimItem, url: str) -> gateway.GatewayMessage:
         return _keep(claim, record_id, "submit", url, 200, answer)
     settings = repository.get_settings(claim.tenant_id)
     password = (
-        secrets.decrypt(settings.gateway_password, claim.tenant_id)
+        secret_box.unseal(settings.gateway_password, claim.tenant_id)
         if settings and settings.gateway_password
         else ""
     )

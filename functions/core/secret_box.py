@@ -1,4 +1,4 @@
-"""The HMRC gateway password, encrypted before it is stored (docs/decisions/0005-secrets.md).
+"""Secrets sealed before they are stored: the HMRC gateway password, payment-gateway keys (ADR 0005, 0022).
 
 Deployed stages encrypt with KMS (`SECRETS_KEY_ID`, the tenant id as encryption context, so a
 ciphertext copied to another charity does not decrypt). The local stack and tests have no KMS key
@@ -28,7 +28,7 @@ def _local_key() -> bytes:
     return _DEV_KEY
 
 
-def encrypt(plain: str, tenant_id: str) -> str:
+def seal(plain: str, tenant_id: str) -> str:
     key_id = config.env("SECRETS_KEY_ID")
     context = {"tenant": tenant_id}
     if key_id:
@@ -43,7 +43,7 @@ def encrypt(plain: str, tenant_id: str) -> str:
     return LOCAL_PREFIX + base64.b64encode(nonce + sealed).decode("ascii")
 
 
-def decrypt(stored: str, tenant_id: str) -> str:
+def unseal(stored: str, tenant_id: str) -> str:
     if stored.startswith(KMS_PREFIX):
         blob = base64.b64decode(stored[len(KMS_PREFIX) :])
         answer = aws.client("kms").decrypt(CiphertextBlob=blob, EncryptionContext={"tenant": tenant_id})
