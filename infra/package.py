@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import compileall
+import fcntl
 import hashlib
 import os
 import py_compile
@@ -61,7 +62,18 @@ def dependencies(for_lambda: bool) -> Path:
     target = CACHE / f"{platform}-{key}"
     if (target / ".complete").exists():
         return target
-    # A staging folder per process: parallel test workers may build at the same time.
+    # Parallel test workers need it at the same moment: one installs, the others wait for it and
+    # take the cached copy (two pip installs side by side took as long as two in a row).
+    CACHE.mkdir(parents=True, exist_ok=True)
+    with open(CACHE / f"{target.name}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if (target / ".complete").exists():
+            return target
+        return _install(target, for_lambda)
+
+
+def _install(target: Path, for_lambda: bool) -> Path:
+    # A staging folder per process: a crashed install never passes for a finished one.
     staging = target.with_name(f"{target.name}.partial-{os.getpid()}")
     shutil.rmtree(staging, ignore_errors=True)
     command = [
