@@ -69,7 +69,7 @@ def main() -> int:
     moto, endpoint = embedded.start_moto()
     embedded.point_environment_at(endpoint)
     # Everything below may create clients: imported only now.
-    from chalicelocal import runner, scheduler, seed, state
+    from chalicelocal import fake_state, runner, scheduler, seed, state
     from chalicelocal.lambdas import schedule_triggers, sqs_triggers
 
     template = resources.load_template()
@@ -110,7 +110,9 @@ def main() -> int:
     sys.path.insert(0, str(ROOT))
     app = importlib.import_module("app").app
     fake_gateway_url = f"{url}{fake_hmrc.PATH}"
-    seeded = seed.seed(fake_gateway_url=fake_gateway_url)
+    fakes_path = state_dir / fake_state.FILE_NAME
+    fake_state.restore(fakes_path)  # before the seed, which registers the demo's accounts again
+    seeded = seed.seed(fake_gateway_url=fake_gateway_url, public_url=url)
     web.attach(server, app, files_origin=endpoint)
 
     workers = runner.start_workers(sqs_triggers(template), created)
@@ -121,6 +123,8 @@ def main() -> int:
     )
     snapshotter.save_if_changed()
     snapshotter.start()
+    fakes_saver = fake_state.Saver(fakes_path, float(os.environ.get("ALMONER_SNAPSHOT_SECONDS", 30)))
+    fakes_saver.start()
 
     _print_banner(
         url,
@@ -142,6 +146,7 @@ def main() -> int:
             worker.stop()
         schedules.stop()
         snapshotter.stop()
+        fakes_saver.stop()
         moto.stop()
     print(f"chalicelocal: state saved to {snapshot_path}", flush=True)
     return 0

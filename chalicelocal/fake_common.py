@@ -13,6 +13,7 @@ import urllib.request
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
+from urllib.parse import urlsplit
 
 # Each delivery is tried this many times; the waits between tries (seconds) are short so tests
 # and the demo see a retried delivery promptly.
@@ -167,3 +168,13 @@ def table(headings: list[str], rows: list[list[str]]) -> str:
     head = "".join(f"<th>{esc(h)}</th>" for h in headings)
     body = "".join("<tr>" + "".join(f"<td>{cell}</td>" for cell in row) + "</tr>" for row in rows)
     return f"<table><tr>{head}</tr>{body}</table>"
+
+
+def same_target(registered: str, url: str) -> bool:
+    """Whether a webhook registered for `registered` is the one `url` replaces: the same URL, or
+    the same path on this machine (the local stack on another port than last time)."""
+    if registered == url:
+        return True
+    old, new = urlsplit(registered), urlsplit(url)
+    local = ("127.0.0.1", "localhost")
+    return old.hostname in local and new.hostname in local and old.path == new.path

@@ -46,7 +46,7 @@ import threading
 import time
 import uuid
 import zlib
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from typing import Any
 from urllib.parse import parse_qsl, quote, urlencode, urlsplit, urlunsplit
 
@@ -68,6 +68,7 @@ from chalicelocal.fake_common import (
     pounds,
     redirect,
     refund_form,
+    same_target,
     table,
 )
 
@@ -317,7 +318,7 @@ class FakePayPal:
         given, so a restart can restore a known one)."""
         with self.lock:
             app = self.apps[client_id]
-            app.webhooks = [w for w in app.webhooks if w.url != url]
+            app.webhooks = [w for w in app.webhooks if not same_target(w.url, url)]
             webhook = Webhook(webhook_id or _pp_id(17), url, list(event_types))
             app.webhooks.append(webhook)
             return webhook.id
@@ -334,6 +335,32 @@ class FakePayPal:
     def reverse(self, capture_id: str) -> None:
         with self.lock:
             self._reverse(capture_id)
+
+    def snapshot(self) -> dict[str, Any]:
+        """Everything but the signing keys and deliveries in flight (`chalicelocal.fake_state`)."""
+        with self.lock:
+            return json.loads(
+                json.dumps(
+                    {
+                        "apps": [asdict(a) for a in self.apps.values()],
+                        "tokens": self.tokens,
+                        "orders": self.orders,
+                        "captures": self.captures,
+                        "refunds": self.refunds,
+                        "owner": self.owner,
+                        "events": [{"client_id": s.client_id, "event": s.event} for s in self.events[-1000:]],
+                    }
+                )
+            )
+
+    def restore(self, data: dict[str, Any]) -> None:
+        with self.lock:
+            for raw in data.get("apps", []):
+                webhooks = [Webhook(**w) for w in raw.pop("webhooks", [])]
+                self.apps[raw["client_id"]] = App(**raw, webhooks=webhooks)
+            for name in ("tokens", "orders", "captures", "refunds", "owner"):
+                getattr(self, name).update(data.get(name, {}))
+            self.events.extend(StoredEvent(e["client_id"], e["event"]) for e in data.get("events", []))
 
     def wait_for_deliveries(self, timeout: float = 20.0) -> bool:
         deadline = time.monotonic() + timeout

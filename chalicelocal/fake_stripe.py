@@ -54,7 +54,7 @@ import re
 import secrets
 import threading
 import time
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from typing import Any
 from urllib.parse import parse_qsl, quote, urlsplit
 
@@ -70,6 +70,7 @@ from chalicelocal.fake_common import (
     pounds,
     redirect,
     refund_form,
+    same_target,
     table,
 )
 
@@ -285,7 +286,7 @@ class FakeStripe:
         so a restart can restore a known one). An endpoint with the same URL is replaced."""
         with self.lock:
             account = self._authenticate_key(secret_key)
-            account.endpoints = [e for e in account.endpoints if e.url != url]
+            account.endpoints = [e for e in account.endpoints if not same_target(e.url, url)]
             endpoint = Endpoint(_id("we"), url, list(events), [secret or _whsec()], int(time.time()))
             account.endpoints.append(endpoint)
             return endpoint.secrets[0]
@@ -324,6 +325,36 @@ class FakeStripe:
             if stored is None:
                 raise KeyError(event_id)
             self._deliver(stored, force=True)
+
+    def snapshot(self) -> dict[str, Any]:
+        """Everything but deliveries in flight, as JSON-ready data (`chalicelocal.fake_state`)."""
+        with self.lock:
+            return json.loads(
+                json.dumps(
+                    {
+                        "accounts": [asdict(a) for a in self.accounts.values()],
+                        "objects": self.objects,
+                        "owner": self.owner,
+                        "events": [{"account_id": s.account_id, "event": s.event} for s in self.events],
+                    }
+                )
+            )
+
+    def restore(self, data: dict[str, Any]) -> None:
+        with self.lock:
+            for raw in data.get("accounts", []):
+                endpoints = [Endpoint(**e) for e in raw.pop("endpoints", [])]
+                account = Account(**raw, endpoints=endpoints)
+                self.accounts[account.id] = account
+                self.by_key[account.secret] = self.by_key[account.publishable] = account.id
+            self.objects.update(data.get("objects", {}))
+            self.owner.update(data.get("owner", {}))
+            oldest = int(time.time()) - EVENTS_KEPT_SECONDS
+            self.events.extend(
+                StoredEvent(e["account_id"], e["event"])
+                for e in data.get("events", [])
+                if e["event"]["created"] >= oldest
+            )
 
     def wait_for_deliveries(self, timeout: float = 20.0) -> bool:
         """Until every delivery started so far has finished (tests): whether they all did."""

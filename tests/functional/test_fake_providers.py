@@ -26,7 +26,7 @@ from cryptography import x509
 from cryptography.hazmat.primitives import hashes
 from cryptography.hazmat.primitives.asymmetric import padding, rsa
 
-from chalicelocal import fake_paypal, fake_stripe, web
+from chalicelocal import fake_paypal, fake_state, fake_stripe, seed, web
 from chalicelocal.__main__ import provider_environment
 
 WAIT = 20  # seconds: a ceiling, never a pause
@@ -631,3 +631,59 @@ def test_the_web_server_still_serves_the_spa_beside_the_fakes(origin: str) -> No
     assert spa.status_code == 200 and "spa" in spa.text
     assert requests.get(f"{origin}/fake-paypal/", timeout=WAIT).text.count("Fake PayPal") >= 1
     assert requests.get(f"{origin}/fake-stripe/nowhere", timeout=WAIT).status_code == 404
+
+
+# ------------------------------------------------------------------ the local stack's use
+
+
+def test_the_fakes_state_survives_a_restart(
+    origin: str, tmp_path: Path, paypal: tuple[PayPalApp, str]
+) -> None:
+    publishable, secret = new_keys()
+    fake_stripe.register_account(publishable, secret, name="Kept Trust")
+    sc = client(origin, secret)
+    session = checkout(sc)
+    press(session.url, "card")
+    intent_id = sc.v1.checkout.sessions.retrieve(session.id).payment_intent
+    app, webhook_id = paypal
+    path = tmp_path / fake_state.FILE_NAME
+    saver = fake_state.Saver(path)
+    assert saver.save_if_changed()
+
+    # A new process: fresh fakes, restored from the file
+    data = json.loads(path.read_text())
+    stripe_again, paypal_again = fake_stripe.FakeStripe(), fake_paypal.FakePayPal(fake_paypal.fake().signer)
+    stripe_again.restore(data["stripe"])
+    paypal_again.restore(data["paypal"])
+
+    auth = {"authorization": f"Bearer {secret}", "host": "127.0.0.1"}
+    answer = stripe_again.handle(
+        "POST", "/fake-stripe/v1/refunds", auth, f"payment_intent={intent_id}".encode()
+    )
+    assert answer.status == 200, answer.body
+    assert json.loads(answer.body)["amount"] == 1000
+    account = json.loads(stripe_again.handle("GET", "/fake-stripe/v1/account", auth, b"").body)
+    assert account["business_profile"]["name"] == "Kept Trust"
+    hooks = paypal_again.handle(
+        "GET", "/fake-paypal/v1/notifications/webhooks", {"authorization": f"Bearer {app.token}"}, b""
+    )
+    assert [w["id"] for w in json.loads(hooks.body)["webhooks"]] == [webhook_id]
+
+
+def test_the_demo_charity_has_a_fake_stripe_account_and_paypal_app_at_every_start(origin: str) -> None:
+    seed.demo_payment_providers("tenant-demo", "http://127.0.0.1:8000")
+    seed.demo_payment_providers("tenant-demo", "http://127.0.0.1:8001")  # the next start, another port
+    keys = seed.DEMO_STRIPE
+    sc = client(origin, keys["secret_key"])
+    assert sc.v1.accounts.retrieve_current().settings.dashboard.display_name == seed.CHARITY_NAME
+    account = fake_stripe.FAKE.accounts[fake_stripe.FAKE.by_key[keys["secret_key"]]]
+    assert [(e.url, e.secrets) for e in account.endpoints] == [
+        ("http://127.0.0.1:8001/api/webhooks/stripe/tenant-demo", [keys["signing_secret"]])
+    ]
+    token = paypal_token(origin, seed.DEMO_PAYPAL["client_id"], seed.DEMO_PAYPAL["client_secret"])
+    assert token.status_code == 200
+    app = PayPalApp(origin, seed.DEMO_PAYPAL["client_id"], token.json()["access_token"])
+    hooks = app.call("GET", "/v1/notifications/webhooks").json()["webhooks"]
+    assert [(w["id"], w["url"]) for w in hooks] == [
+        (seed.DEMO_PAYPAL["webhook_id"], "http://127.0.0.1:8001/api/webhooks/paypal/tenant-demo")
+    ]
