@@ -10,7 +10,8 @@ it while holding that lock). The real `stripe` package talks to it with
 - `GET /v1/account`; `POST/GET /v1/checkout/sessions(/{id})`; `GET /v1/payment_intents/{id}`;
   `GET /v1/charges/{id}` (`expand[]=balance_transaction`); `GET /v1/balance_transactions(?payout=)`;
   `POST /v1/refunds {payment_intent|charge, amount?}`; `GET /v1/events` (limit, starting_after,
-  ending_before, created[gte|gt|lte|lt], type, types[]; the last 30 days, newest first);
+  ending_before, created[gte|gt|lte|lt], type, types[], delivery_success; the last 30 days,
+  newest first);
   `POST/GET/DELETE /v1/webhook_endpoints(/{id})` (the `secret` only in the create answer);
   `POST /v1/payouts` (pays out the whole available balance); `GET /v1/payouts/{id}`.
 
@@ -177,7 +178,7 @@ def parse_form(text: str) -> dict[str, Any]:
             last = index == len(path) - 1
             if part == "":  # `x[]`: append
                 if not isinstance(node, list):
-                    break
+                    raise StripeError(400, f"Invalid array: {key}", "", head)
                 if last:
                     node.append(value)
                 else:
@@ -185,8 +186,8 @@ def parse_form(text: str) -> dict[str, Any]:
                     node = node[-1]
                 continue
             nxt_is_list = not last and path[index + 1] == ""
-            if isinstance(node, list):
-                break
+            if not isinstance(node, dict):
+                raise StripeError(400, f"Invalid hash: {key} conflicts with another parameter.", "", head)
             if last:
                 node[part] = value
             else:
@@ -1039,6 +1040,15 @@ class FakeStripe:
             for s in reversed(self.events)
             if s.account_id == account.id and s.event["created"] >= oldest
         ]
+        success = _str(params, "delivery_success")
+        if success in ("true", "false"):
+            delivered = {s.event["id"] for s in self.events if any(d.succeeded for d in s.deliveries)}
+            if success == "true":
+                rows = [e for e in rows if e["id"] in delivered]
+            else:  # an endpoint wanted it and no delivery succeeded (failed, pending or lost)
+                rows = [e for e in rows if e["pending_webhooks"] and e["id"] not in delivered]
+        elif success:
+            raise StripeError(400, "Invalid boolean: delivery_success", "", "delivery_success")
         types = _list_of_str(params, "types") or _list_of_str(params, "type")
         if types:
             rows = [e for e in rows if any(_type_matches(t, e["type"]) for t in types)]

@@ -9,6 +9,7 @@ Local only: `POST /fake-hmrc/submission` is the fake HMRC Transaction Engine
 from __future__ import annotations
 
 import base64
+import json
 import re
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -122,10 +123,16 @@ class Handler(BaseHTTPRequestHandler):
             return
         body = self.rfile.read(length) if length > 0 else b""
         headers = {name.lower(): value for name, value in self.headers.items()}
-        if self.path.startswith(fake_stripe.PREFIX):
-            answer = fake_stripe.FAKE.handle(self.command, self.path, headers, body)
-        else:
-            answer = fake_paypal.fake().handle(self.command, self.path, headers, body)
+        try:
+            if self.path.startswith(fake_stripe.PREFIX):
+                answer = fake_stripe.FAKE.handle(self.command, self.path, headers, body)
+            else:
+                answer = fake_paypal.fake().handle(self.command, self.path, headers, body)
+        except Exception as exc:  # a fake's own bug: say so plainly rather than drop the connection
+            print(f"chalicelocal: fake provider failed on {self.command} {self.path}: {exc!r}", flush=True)
+            message = {"error": {"type": "api_error", "message": f"The local fake failed: {exc!r}"}}
+            self._send(500, [("Content-Type", "application/json")], json.dumps(message).encode())
+            return
         self._send(answer.status, list(answer.headers.items()), answer.body)
 
     def _static(self) -> None:

@@ -320,6 +320,11 @@ def test_stripe_events_list_filters_pages_and_keeps_lost_deliveries(origin: str,
 
     fake_stripe.FAKE.resend(rest.data[0].id)
     assert receiver.wait_for(1)[0].json["id"] == rest.data[0].id
+    assert fake_stripe.FAKE.wait_for_deliveries(WAIT)
+    delivered = sc.v1.events.list(params={"delivery_success": "true"})
+    assert [e.id for e in delivered.data] == [rest.data[0].id]
+    missed = sc.v1.events.list(params={"delivery_success": "false"})  # only the type the endpoint wants
+    assert [e.id for e in missed.data] == [e.id for e in completed.data]
 
 
 def test_stripe_webhook_endpoints_api_rolled_secret_and_retries(origin: str, receiver: Receiver) -> None:
@@ -687,3 +692,49 @@ def test_the_demo_charity_has_a_fake_stripe_account_and_paypal_app_at_every_star
     assert [(w["id"], w["url"]) for w in hooks] == [
         (seed.DEMO_PAYPAL["webhook_id"], "http://127.0.0.1:8001/api/webhooks/paypal/tenant-demo")
     ]
+
+
+@pytest.mark.parametrize(
+    ("method", "path", "body", "auth"),
+    [
+        ("POST", "/fake-stripe/v1/checkout/sessions", "a=1&a[b]=2", "stripe"),
+        ("POST", "/fake-stripe/v1/checkout/sessions", "line_items=1&line_items[0][x]=2", "stripe"),
+        (
+            "POST",
+            "/fake-stripe/v1/checkout/sessions",
+            "line_items[0]=x&mode=payment&success_url=http://a.b/",
+            "stripe",
+        ),
+        ("POST", "/fake-stripe/v1/refunds", "payment_intent=pi_nothing", "stripe"),
+        ("GET", "/fake-stripe/v1/events?limit=1000", "", "stripe"),
+        ("GET", "/fake-stripe/v1/events?created[gte]=soon", "", "stripe"),
+        ("GET", "/fake-stripe/v1/events?delivery_success=maybe", "", "stripe"),
+        ("POST", "/fake-stripe/v1/webhook_endpoints", "url=notaurl&enabled_events[]=*", "stripe"),
+        ("POST", "/fake-stripe/checkout/cs_test_nothing/pay", "outcome=card", ""),
+        ("POST", "/fake-paypal/v2/checkout/orders", "[1]", "paypal"),
+        (
+            "POST",
+            "/fake-paypal/v2/checkout/orders",
+            '{"intent": "CAPTURE", "purchase_units": [{"amount": 5}]}',
+            "paypal",
+        ),
+        ("POST", "/fake-paypal/v2/payments/captures/NOPE/refund", "{}", "paypal"),
+        ("POST", "/fake-paypal/v1/notifications/simulate-event", '{"webhook_id": 1}', "paypal"),
+        ("POST", "/fake-paypal/v1/oauth2/token", "grant_type=client_credentials", "paypal-basic-garbage"),
+        ("POST", "/fake-paypal/checkoutnow", "token=NOPE&choice=pay", ""),
+    ],
+)
+def test_bad_requests_get_the_providers_client_errors(
+    origin: str, paypal: tuple[PayPalApp, str], method: str, path: str, body: str, auth: str
+) -> None:
+    headers = {
+        "stripe": {
+            "Authorization": f"Bearer {new_keys()[1]}",
+            "Content-Type": "application/x-www-form-urlencoded",
+        },
+        "paypal": {"Authorization": f"Bearer {paypal[0].token}", "Content-Type": "application/json"},
+        "paypal-basic-garbage": {"Authorization": "Basic !!!"},
+        "": {"Content-Type": "application/x-www-form-urlencoded"},
+    }[auth]
+    answer = requests.request(method, f"{origin}{path}", data=body.encode(), headers=headers, timeout=WAIT)
+    assert 400 <= answer.status_code < 500, (answer.status_code, answer.text)
