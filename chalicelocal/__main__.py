@@ -38,6 +38,18 @@ def _stop_on_signals() -> None:
     signal.signal(signal.SIGINT, handler)
 
 
+def provider_environment(url: str, paypal_root_pem: str) -> dict[str, str]:
+    """The environment that points the app at the local fake payment providers (contract of issue
+    16): API bases, the allow-listed PayPal certificate host and its trusted root, the public URL."""
+    return {
+        "ALMONER_STRIPE_API_BASE": f"{url}/fake-stripe",
+        "ALMONER_PAYPAL_API_BASE": f"{url}/fake-paypal",
+        "ALMONER_PAYPAL_CERT_HOSTS": url.split("://", 1)[1],
+        "ALMONER_PAYPAL_TRUST_ROOTS": paypal_root_pem,
+        "ALMONER_PUBLIC_URL": url,
+    }
+
+
 def main() -> int:
     port = int(os.environ.get("ALMONER_PORT", "8000"))
     state_dir = _state_dir()
@@ -47,7 +59,7 @@ def main() -> int:
     # moto is imported); without them S3 applies the bucket's own CorsConfiguration, as AWS does
     # (docs/decisions/0007-files-bucket-cors.md).
     os.environ["MOTO_DISABLE_GLOBAL_CORS"] = "true"
-    from chalicelocal import embedded, fake_address, fake_hmrc, web
+    from chalicelocal import embedded, fake_address, fake_hmrc, fake_paypal, web
 
     try:
         server = web.make_server(HOST, port, quiet=os.environ.get("ALMONER_QUIET") == "1")
@@ -57,7 +69,7 @@ def main() -> int:
     moto, endpoint = embedded.start_moto()
     embedded.point_environment_at(endpoint)
     # Everything below may create clients: imported only now.
-    from chalicelocal import runner, scheduler, seed, state
+    from chalicelocal import fake_state, runner, scheduler, seed, state
     from chalicelocal.lambdas import schedule_triggers, sqs_triggers
 
     template = resources.load_template()
@@ -78,6 +90,11 @@ def main() -> int:
         os.environ.get("ALMONER_ADDRESS_LOOKUP_URL") or f"{url}{fake_address.PATH}"
     )
 
+    # Online giving talks to the local fake Stripe and PayPal on this same server (issue 16); the
+    # fake PayPal's certificate chain is trusted by this process only.
+    os.environ.update(provider_environment(url, fake_paypal.fake().root_pem))
+    fake_paypal.fake().public_base = f"{url}{fake_paypal.PREFIX}"
+
     stores = state.stores_from(created, template)
     snapshot_path = state_dir / state.FILE_NAME
     try:
@@ -93,7 +110,9 @@ def main() -> int:
     sys.path.insert(0, str(ROOT))
     app = importlib.import_module("app").app
     fake_gateway_url = f"{url}{fake_hmrc.PATH}"
-    seeded = seed.seed(fake_gateway_url=fake_gateway_url)
+    fakes_path = state_dir / fake_state.FILE_NAME
+    fake_state.restore(fakes_path)  # before the seed, which registers the demo's accounts again
+    seeded = seed.seed(fake_gateway_url=fake_gateway_url, public_url=url)
     web.attach(server, app, files_origin=endpoint)
 
     workers = runner.start_workers(sqs_triggers(template), created)
@@ -104,6 +123,8 @@ def main() -> int:
     )
     snapshotter.save_if_changed()
     snapshotter.start()
+    fakes_saver = fake_state.Saver(fakes_path, float(os.environ.get("ALMONER_SNAPSHOT_SECONDS", 30)))
+    fakes_saver.start()
 
     _print_banner(
         url,
@@ -125,6 +146,7 @@ def main() -> int:
             worker.stop()
         schedules.stop()
         snapshotter.stop()
+        fakes_saver.stop()
         moto.stop()
     print(f"chalicelocal: state saved to {snapshot_path}", flush=True)
     return 0
@@ -161,6 +183,8 @@ def _print_banner(
         "                         (Gift Aid settings > Endpoint: custom URL; the demo charity uses it;",
         f"                         a donor surnamed {REJECT_SURNAME} gets a claim rejected)",
         f"  Address lookup:        {os.environ.get('ADDRESS_LOOKUP_URL', '')} (postcodes, e.g. BA1 1AA)",
+        f"  Fake Stripe:           {url}/fake-stripe/ (accounts, keys, webhooks, refunds, payouts)",
+        f"  Fake PayPal:           {url}/fake-paypal/ (apps, webhooks, captures, refunds)",
         f"  State:                 {state_dir / 'state.json'} ({origin}{'; demo seeded' if seeded else ''})",
         "  Reset:                 make reset (stop the server first)",
         f"  Job handlers:          {', '.join(workers) or 'none in template.yaml yet'}",

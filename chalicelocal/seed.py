@@ -5,7 +5,10 @@ Idempotent per account (an account whose email exists is left alone), so restart
 interrupted first start never duplicates anything. The charity also gets demo donors, donation
 types, locations, declarations and donations (`functions.donations.demo`), and complete Gift Aid
 settings whose gateway endpoint is the local fake HMRC gateway (`chalicelocal.fake_hmrc`), so a
-claim can be submitted end to end on a fresh start.
+claim can be submitted end to end on a fresh start. At every start the local fake Stripe and fake
+PayPal (`chalicelocal.fake_stripe`, `fake_paypal`, in memory) get the demo charity's account and
+app again, with the fixed credentials below and webhooks pointing at its endpoints, so a gateway
+connected with them keeps working across restarts.
 """
 
 from __future__ import annotations
@@ -51,9 +54,24 @@ DEMO_GIFT_AID: dict[str, Any] = {
 }
 
 
-def seed(fake_gateway_url: str | None = None) -> bool:
+# The demo charity's accounts at the local fake payment providers (issue 16): made-up credentials
+# of the right shapes, known only to the fakes.
+DEMO_STRIPE = {
+    "publishable_key": "pk_test_RiversideDemo0000000000000001",
+    "secret_key": "sk_test_RiversideDemo0000000000000001",
+    "signing_secret": "whsec_RiversideDemoLocalOnly000000000001",
+}
+DEMO_PAYPAL = {
+    "client_id": "RiversideDemo-local-client-0001",
+    "client_secret": "RiversideDemo-local-secret-0001",
+    "webhook_id": "RIVERSIDEDEMO0001",
+}
+
+
+def seed(fake_gateway_url: str | None = None, public_url: str | None = None) -> bool:
     """Create what is missing of the demo; True when anything was created. `fake_gateway_url`:
-    where this run's fake HMRC gateway answers (the demo's Gift Aid endpoint)."""
+    where this run's fake HMRC gateway answers (the demo's Gift Aid endpoint); `public_url`: this
+    run's origin, where the fake payment providers deliver the demo charity's webhooks."""
     # Imported here: the application modules must see the local environment first.
     from functions.auth import repository, service
 
@@ -91,6 +109,8 @@ def seed(fake_gateway_url: str | None = None) -> bool:
     created = seed_expenses(owner) or created
     if fake_gateway_url:
         created = _demo_gift_aid(owner, fake_gateway_url) or created
+    if public_url:
+        demo_payment_providers(owner.tenant_id, public_url)
     if repository.find_user_by_email(STAFF_EMAIL) is None:
         service.create_user(
             tenant_id=owner.tenant_id,
@@ -128,3 +148,23 @@ def _demo_gift_aid(owner: Any, fake_gateway_url: str) -> bool:
         return False
     service.save_settings(who, body)
     return current is None
+
+
+def demo_payment_providers(tenant_id: str, public_url: str) -> None:
+    """The demo charity's fake Stripe account (with a webhook endpoint for every event) and fake
+    PayPal app (with a webhook), registered again at each start: the fakes keep nothing."""
+    from chalicelocal import fake_paypal, fake_stripe
+
+    fake_stripe.register_account(DEMO_STRIPE["publishable_key"], DEMO_STRIPE["secret_key"], name=CHARITY_NAME)
+    fake_stripe.add_endpoint(
+        DEMO_STRIPE["secret_key"],
+        f"{public_url}/api/webhooks/stripe/{tenant_id}",
+        ["*"],
+        secret=DEMO_STRIPE["signing_secret"],
+    )
+    fake_paypal.register_app(DEMO_PAYPAL["client_id"], DEMO_PAYPAL["client_secret"], name=CHARITY_NAME)
+    fake_paypal.add_webhook(
+        DEMO_PAYPAL["client_id"],
+        f"{public_url}/api/webhooks/paypal/{tenant_id}",
+        webhook_id=DEMO_PAYPAL["webhook_id"],
+    )

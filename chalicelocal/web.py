@@ -2,11 +2,15 @@
 app through Chalice's own API Gateway emulation (`LocalGateway`), everything else is the SPA.
 Local only: `POST /fake-hmrc/submission` is the fake HMRC Transaction Engine
 (`chalicelocal.fake_hmrc`), the endpoint a charity's Gift Aid settings point at locally;
-`GET /fake-address/postcodes/<postcode>` is the fake address lookup (`chalicelocal.fake_address`)."""
+`GET /fake-address/postcodes/<postcode>` is the fake address lookup (`chalicelocal.fake_address`);
+`/fake-stripe/…` and `/fake-paypal/…` are the fake payment providers (`chalicelocal.fake_stripe`,
+`chalicelocal.fake_paypal`): their APIs, hosted payment pages and dashboards."""
 
 from __future__ import annotations
 
 import base64
+import json
+import re
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -16,11 +20,13 @@ from chalice import Chalice
 from chalice.config import Config
 from chalice.local import LocalGateway, LocalGatewayException
 
-from chalicelocal import fake_address, fake_hmrc, static
+from chalicelocal import fake_address, fake_hmrc, fake_paypal, fake_stripe, static
 
 API_PREFIX = "/api/"
 FAKE_HMRC_PREFIX = "/fake-hmrc/"
 FAKE_ADDRESS_PREFIX = "/fake-address/"
+MAX_PROVIDER_BODY = 1024 * 1024
+FAKE_PROVIDERS = re.compile(r"^/fake-(stripe|paypal)(/|\?|$)")
 MAX_GATEWAY_BODY = 200 * 1024 * 1024  # a 500,000-line claim is ~100 MB of XML
 
 
@@ -107,6 +113,28 @@ class Handler(BaseHTTPRequestHandler):
         status, body = fake_address.answer(self.path)
         self._send(status, [("Content-Type", "application/json")], body)
 
+    def _fake_provider(self) -> None:
+        # Not behind api_lock: Almoner's API calls the fakes while holding it; each fake keeps its
+        # state under its own lock and delivers webhooks from its own threads.
+        declared = self.headers.get("Content-Length") or "0"
+        length = int(declared) if declared.isdigit() else -1
+        if not 0 <= length <= MAX_PROVIDER_BODY:
+            self._send(413 if length > 0 else 411, [("Content-Type", "text/plain; charset=utf-8")], b"")
+            return
+        body = self.rfile.read(length) if length > 0 else b""
+        headers = {name.lower(): value for name, value in self.headers.items()}
+        try:
+            if self.path.startswith(fake_stripe.PREFIX):
+                answer = fake_stripe.FAKE.handle(self.command, self.path, headers, body)
+            else:
+                answer = fake_paypal.fake().handle(self.command, self.path, headers, body)
+        except Exception as exc:  # a fake's own bug: say so plainly rather than drop the connection
+            print(f"chalicelocal: fake provider failed on {self.command} {self.path}: {exc!r}", flush=True)
+            message = {"error": {"type": "api_error", "message": f"The local fake failed: {exc!r}"}}
+            self._send(500, [("Content-Type", "application/json")], json.dumps(message).encode())
+            return
+        self._send(answer.status, list(answer.headers.items()), answer.body)
+
     def _static(self) -> None:
         if self.command not in ("GET", "HEAD"):
             self._send(405, [("Allow", "GET, HEAD")], b"")
@@ -134,6 +162,8 @@ class Handler(BaseHTTPRequestHandler):
             self._fake_hmrc()
         elif self.path.startswith(FAKE_ADDRESS_PREFIX):
             self._fake_address()
+        elif FAKE_PROVIDERS.match(self.path):
+            self._fake_provider()
         else:
             self._static()
 
