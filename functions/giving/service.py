@@ -102,7 +102,7 @@ def _create_default(tenant_id: str) -> GivingPage:
     raise Conflict("giving.slug_taken")
 
 
-def _page_of(tenant_id: str) -> GivingPage:
+def page_of(tenant_id: str) -> GivingPage:
     return repository.page(tenant_id) or _create_default(tenant_id)
 
 
@@ -124,17 +124,17 @@ def page_view(page: GivingPage) -> dict[str, Any]:
 
 
 def show_page(who: Principal) -> dict[str, Any]:
-    return page_view(_page_of(who.tenant_id))
+    return page_view(page_of(who.tenant_id))
 
 
-def _active_funds(tenant_id: str) -> dict[str, Any]:
+def active_funds(tenant_id: str) -> dict[str, Any]:
     from functions.funds import repository as funds
 
     return {fund.fund_id: fund for fund, _ in funds.all_funds(tenant_id) if fund.active and not fund.archived}
 
 
 def update_page(who: Principal, body: PageBody) -> dict[str, Any]:
-    page = _page_of(who.tenant_id)
+    page = page_of(who.tenant_id)
     if body.version != page.version:
         raise Conflict("giving.stale")
     low, high = pence(body.min_amount), pence(body.max_amount)
@@ -144,7 +144,7 @@ def update_page(who: Principal, body: PageBody) -> dict[str, Any]:
     elif any(not low <= pence(p) <= high for p in body.presets):
         errors["presets"] = [t("giving.preset_range", min=pounds(low), max=pounds(high))]
     if body.fund_ids:
-        active = _active_funds(who.tenant_id)
+        active = active_funds(who.tenant_id)
         if any(fund_id not in active for fund_id in body.fund_ids) or len(set(body.fund_ids)) != len(
             body.fund_ids
         ):
@@ -202,7 +202,7 @@ def _live_page(slug: str) -> tuple[GivingPage, dict[str, GatewayAccount]]:
 def public_page(slug: str) -> dict[str, Any]:
     page, accounts = _live_page(slug)
     tenant = _tenant(page.tenant_id)
-    active = _active_funds(page.tenant_id) if page.fund_ids else {}
+    active = active_funds(page.tenant_id) if page.fund_ids else {}
     funds = [
         {"id": fund_id, "name": active[fund_id].name, "description": active[fund_id].description}
         for fund_id in (str(f) for f in page.fund_ids or [])
@@ -255,7 +255,7 @@ def _checkout_problems(
         ]
     if body.fund_id is not None:
         offered = set(page.fund_ids or [])
-        if body.fund_id not in offered or body.fund_id not in _active_funds(page.tenant_id):
+        if body.fund_id not in offered or body.fund_id not in active_funds(page.tenant_id):
             errors["fund_id"] = [t("giving.fund_not_offered")]
     if body.cover_fees and not page.cover_fees:
         errors["cover_fees"] = [t("giving.cover_not_offered")]

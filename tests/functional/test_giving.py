@@ -386,3 +386,17 @@ def test_a_paypal_gift_creates_an_order_and_the_thank_you_page_captures_it(clien
     # AND capturing again asks PayPal nothing more
     assert public.post(f"{capture}?token={answer['token']}").json["status"] == "paid"
     assert len(providers.made("POST", f"/paypal/v2/checkout/orders/{order_id}/capture")) == 1
+
+
+def test_the_demo_charity_gets_a_page_offering_its_funds_and_a_stripe_account_on_the_local_fake(
+    owner, providers
+):
+    from functions.giving.demo import seed_giving
+
+    fund = owner.post("/api/funds", {"name": "Roof appeal"}).json["id"]
+    assert seed_giving(owner.tenant_id, owner.user_id) is True
+    page = page_of(owner)
+    assert page["fund_ids"] == [fund] and page["intro"]
+    stripe = owner.get("/api/payment-gateways").json["data"][0]
+    assert (stripe["connected"], stripe["mode"]) == (True, "test")
+    assert seed_giving(owner.tenant_id, owner.user_id) is False
