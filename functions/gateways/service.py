@@ -69,7 +69,7 @@ def view(tenant_id: str, provider: str, account: GatewayAccount | None) -> dict[
     return {
         "provider": provider,
         "connected": connected,
-        "mode": account.mode if account is not None else None,
+        "mode": account.mode if connected and account else None,
         "status": account.status if account is not None else "disconnected",
         "public_key": account.public_key if connected and account else None,
         "secret_hint": account.secret_hint if connected and account else None,

@@ -198,9 +198,10 @@ def test_disconnecting_removes_the_secrets_and_keeps_the_history(owner, provider
     assert reply.status == 200
     assert reply.json == {"message": "Stripe disconnected. Its keys were removed; its history is kept."}
     view = gateway(owner, "stripe")
-    assert (view["connected"], view["status"], view["secret_hint"], view["signing_hints"]) == (
+    assert (view["connected"], view["status"], view["mode"], view["secret_hint"], view["signing_hints"]) == (
         False,
         "disconnected",
+        None,
         None,
         [],
     )
