@@ -9,8 +9,10 @@ names, so local code reads exactly the variables Lambda would.
 from __future__ import annotations
 
 import copy
+import hashlib
 import json
 import os
+import uuid
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -93,6 +95,8 @@ def create_resources(
         elif kind == "AWS::S3::Bucket":
             name = physical_name(prefix, logical_id)
             created[logical_id] = _create_bucket(session, name, props, values, extra_cors_origins)
+        elif kind == "AWS::KMS::Key":
+            created[logical_id] = _create_kms_key(session, physical_name(prefix, logical_id), props)
         elif kind == "AWS::SES::EmailIdentity":
             sender = _resolve(props["EmailIdentity"], values)
             session.client("ses").verify_email_identity(EmailAddress=sender)
@@ -156,6 +160,41 @@ def _create_table(session: Any, name: str, props: dict[str, Any]) -> str:
             TimeToLiveSpecification={"Enabled": True, "AttributeName": ttl["AttributeName"]},
         )
     return name
+
+
+def _create_kms_key(session: Any, name: str, props: dict[str, Any]) -> str:
+    """The key (found by its alias `alias/<name>`, or created with it); its id."""
+    kms = session.client("kms")
+    alias = f"alias/{name}"
+    for entry in kms.list_aliases().get("Aliases", []):
+        if entry["AliasName"] == alias and entry.get("TargetKeyId"):
+            return str(entry["TargetKeyId"])
+    key_id = kms.create_key(Description=str(props.get("Description", "")), KeyUsage="ENCRYPT_DECRYPT")
+    stable = _stable_local_key(key_id["KeyMetadata"]["KeyId"], name)
+    kms.create_alias(AliasName=alias, TargetKeyId=stable)
+    return stable
+
+
+def _stable_local_key(key_id: str, name: str) -> str:
+    """moto makes a new random key on every start, while the local stack's persisted items
+    (chalicelocal/state.py) hold ciphertexts sealed by the previous one: when moto runs in this
+    process (the embedded server, the tests' mock), the key gets an id and key material derived
+    from its name, so a restart decrypts what was sealed before. A development key only."""
+    try:
+        from moto.kms.models import kms_backends
+    except ImportError:  # pragma: no cover (moto is a dev dependency of the local stack)
+        return key_id
+    stable_id = str(uuid.uuid5(uuid.NAMESPACE_URL, f"almoner-local-kms:{name}"))
+    material = hashlib.sha256(f"almoner-local-kms:{name}".encode()).digest()
+    for account in list(kms_backends.values()):
+        for backend in list(account.values()):
+            key = backend.keys.pop(key_id, None)
+            if key is None:
+                continue
+            key.id, key.key_material, key.arn = stable_id, material, key.arn.replace(key_id, stable_id)
+            backend.keys[stable_id] = key
+            return stable_id
+    return key_id
 
 
 def _create_queue(sqs: Any, name: str, props: dict[str, Any], arns: dict[str, str]) -> tuple[str, str]:

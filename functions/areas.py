@@ -21,6 +21,8 @@ AREAS = (
     "funds",
     "expenses",
     "projects",
+    "gateways",
+    "giving",
     "dev",
 )
 API_PREFIX = "/api"

@@ -1,9 +1,12 @@
 """Secrets sealed before they are stored: the HMRC gateway password, payment-gateway keys (ADR 0005, 0022).
 
-Deployed stages encrypt with KMS (`SECRETS_KEY_ID`, the tenant id as encryption context, so a
-ciphertext copied to another charity does not decrypt). The local stack and tests have no KMS key
-by default: they use AES-256-GCM with `ALMONER_SECRETS_KEY` (Base64 of 32 bytes) or, on the local
-stage only, a fixed development key. A non-local stage without KMS refuses to store a password.
+Secrets are encrypted with KMS (`SECRETS_KEY_ID`, template.yaml `SecretsKey`; the tenant id as
+encryption context, so a ciphertext copied to another charity does not decrypt): in AWS the
+stack's key, on the local stack and in the functional tests moto's key created from the template
+(chalicelocal/resources.py). Values sealed before that with local AES-256-GCM (`aesgcm:`, the
+HMRC passwords of earlier local data) are still read, with `ALMONER_SECRETS_KEY` (Base64 of 32
+bytes) or the fixed development key; a local process without a KMS key (unit tests) still seals
+that way. A non-local stage without KMS refuses to store a secret.
 """
 
 from __future__ import annotations

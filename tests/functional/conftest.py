@@ -12,6 +12,7 @@ import pytest
 from moto import mock_aws
 
 from chalicelocal.resources import create_resources, function_environment
+from tests.functional.gateway_fakes import providers  # noqa: F401  (the payment providers' stand-in)
 
 
 @pytest.fixture
