@@ -116,6 +116,9 @@ def seed(fake_gateway_url: str | None = None, public_url: str | None = None) -> 
         created = _demo_gift_aid(owner, fake_gateway_url) or created
     if public_url:
         demo_payment_providers(owner.tenant_id, public_url)
+        from functions.gateways.demo import connect_demo
+
+        created = connect_demo(owner.tenant_id, owner.user_id, DEMO_STRIPE, DEMO_PAYPAL) or created
     if repository.find_user_by_email(STAFF_EMAIL) is None:
         service.create_user(
             tenant_id=owner.tenant_id,

@@ -388,15 +388,25 @@ def test_a_paypal_gift_creates_an_order_and_the_thank_you_page_captures_it(clien
     assert len(providers.made("POST", f"/paypal/v2/checkout/orders/{order_id}/capture")) == 1
 
 
-def test_the_demo_charity_gets_a_page_offering_its_funds_and_a_stripe_account_on_the_local_fake(
+def test_the_demo_charity_gets_a_page_offering_its_funds_and_both_gateways_on_the_local_fakes(
     owner, providers
 ):
+    from chalicelocal.seed import DEMO_PAYPAL, DEMO_STRIPE
+    from functions.gateways.demo import connect_demo
     from functions.giving.demo import seed_giving
 
     fund = owner.post("/api/funds", {"name": "Roof appeal"}).json["id"]
     assert seed_giving(owner.tenant_id, owner.user_id) is True
     page = page_of(owner)
     assert page["fund_ids"] == [fund] and page["intro"]
-    stripe = owner.get("/api/payment-gateways").json["data"][0]
-    assert (stripe["connected"], stripe["mode"]) == (True, "test")
+    assert connect_demo(owner.tenant_id, owner.user_id, DEMO_STRIPE, DEMO_PAYPAL) is True
+    views = {view["provider"]: view for view in owner.get("/api/payment-gateways").json["data"]}
+    assert [(views[name]["connected"], views[name]["mode"]) for name in ("stripe", "paypal")] == [
+        (True, "test"),
+        (True, "test"),
+    ]
+    assert views["stripe"]["secret_hint"].endswith(DEMO_STRIPE["secret_key"][-4:])
+    assert views["paypal"]["webhook_id"] == DEMO_PAYPAL["webhook_id"]
+    # AND a second start changes nothing
     assert seed_giving(owner.tenant_id, owner.user_id) is False
+    assert connect_demo(owner.tenant_id, owner.user_id, DEMO_STRIPE, DEMO_PAYPAL) is False
