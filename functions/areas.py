@@ -21,6 +21,7 @@ AREAS = (
     "funds",
     "expenses",
     "projects",
+    "billing",
     "dev",
 )
 API_PREFIX = "/api"
