@@ -89,6 +89,11 @@ def seed(fake_gateway_url: str | None = None) -> bool:
     from functions.expenses.demo import seed_expenses
 
     created = seed_expenses(owner) or created
+    # Gateway payments of its Stripe and PayPal donations, paid out weekly (idempotent: skipped
+    # when it has any payment).
+    from functions.billing.demo import seed_payments
+
+    created = seed_payments(owner.tenant_id) or created
     if fake_gateway_url:
         created = _demo_gift_aid(owner, fake_gateway_url) or created
     if repository.find_user_by_email(STAFF_EMAIL) is None:

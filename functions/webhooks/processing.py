@@ -447,6 +447,11 @@ def _next_step(payment: Payment, donation: Donation) -> tuple[Donation, str, boo
         return after, "donation received", False
     if donation.status != "received":
         return None  # refunded or cancelled already: left as it is
+    if payment.dispute_status in ("open", "won") and f"dispute {payment.dispute_status}" not in (
+        donation.notes or ""
+    ):
+        after.notes = _note(donation.notes, f"dispute {payment.dispute_status}")
+        return after, f"dispute {payment.dispute_status} noted on the donation", False
     refunded = int(payment.gross or 0) if payment.dispute_status == "lost" else int(payment.refunded or 0)
     if refunded <= 0:
         return None

@@ -182,3 +182,24 @@ def test_another_charity_and_users_without_the_permission_see_none_of_it(
     assert isinstance(staff, SignedIn)
     for path in ("/api/billings/payments", "/api/billings/accounts", "/api/billings/payments.csv"):
         assert staff.get(path).status == 403, path
+
+
+def test_the_demo_charity_has_payments_paid_out_weekly_and_one_unmatched(client: Any) -> None:
+    from functions.billing.demo import seed_payments
+    from functions.donations.demo import seed_demo
+
+    who = sign_up_charity(client, "Riverside")
+    seed_demo(who.tenant_id, donations=40)
+    before = who.get("/api/donations?length=20").json["meta"]["total"]
+    assert seed_payments(who.tenant_id) is True
+    assert seed_payments(who.tenant_id) is False
+    reply = who.get("/api/billings/payments?length=100").json
+    rows = reply["data"]
+    assert rows and rows[0]["business_key"] == "pi_demo_unmatched" and rows[0]["donation_id"] is None
+    linked = [row for row in rows if row["donation_id"]]
+    assert linked and all(row["provider"] in ("stripe", "paypal") for row in linked)
+    for row in linked[:3]:
+        shown = who.get(f"/api/donations/{row['donation_id']}").json
+        assert shown["payment_method"] == row["provider"] and shown["amount"] == row["gross"]
+    assert any(group["count"] >= 1 for group in reply["meta"]["payouts"])
+    assert who.get("/api/donations?length=20").json["meta"]["total"] == before

@@ -491,7 +491,8 @@ def test_a_dispute_marks_the_payment_and_a_lost_one_refunds_the_donation(charity
     assert "dispute open" in opened.result
     stored = payment(tid, "stripe", "pi_dispute")
     assert (stored.disputed, stored.status) == (True, "disputed")
-    assert donation(charity, made.donation_id)["status"] == "received"
+    shown = donation(charity, made.donation_id)
+    assert shown["status"] == "received" and "dispute open" in shown["notes"]
     lost = run(
         tid, "stripe", stripe_event("charge.dispute.closed", dispute("pi_dispute", "lost"), at=NOW + 120)
     )
