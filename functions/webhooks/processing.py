@@ -45,6 +45,7 @@ from functions.declarations import repository as declarations
 from functions.declarations.models import DeclarationRecord
 from functions.domain import matching, names
 from functions.domain.imports import donor_match
+from functions.domain.imports.transforms import uk_date_of_utc
 from functions.donations import repository as donations
 from functions.donations import service as donation_service
 from functions.donations.models import Donation
@@ -545,7 +546,7 @@ def _create(payment: Payment, fact: Fact, account: GatewayAccount | None) -> str
         donor_id=donor.donor_id,
         donor_name=names.display_name(donors.facts_of(donor)),
         amount=gross,
-        donation_date=payment.created_at.date().isoformat(),
+        donation_date=uk_date_of_utc(payment.created_at.astimezone(dt.UTC).replace(tzinfo=None)).isoformat(),
         payment_method=payment.provider,
         source=SOURCE[payment.provider],
         external_ref=payment.business_key,

@@ -408,6 +408,14 @@ def test_bacs_that_fails_cancels_the_pending_donation_and_the_gift(charity: Sign
     assert GivingIntent.get(*GivingIntent.key(tid, intent_id)).status == "failed"
 
 
+def test_the_donation_is_dated_in_uk_time(charity: SignedIn) -> None:
+    tid = charity.tenant_id
+    late = int(dt.datetime(2026, 4, 5, 23, 30, tzinfo=dt.UTC).timestamp())  # 00:30 BST on 6 April
+    obj = session(tid, "pi_late") | {"created": late}
+    made = run(tid, "stripe", stripe_event("checkout.session.completed", obj, at=late + 5))
+    assert donation(charity, made.donation_id)["date"] == "2026-04-06"
+
+
 def test_a_failed_card_payment_makes_no_donation(charity: SignedIn) -> None:
     tid = charity.tenant_id
     obj = payment_intent(tid, "pi_declined") | {"status": "requires_payment_method"}
