@@ -84,6 +84,9 @@ class Outcome:
 def apply(event: WebhookEvent, payload: dict[str, Any]) -> Outcome:
     """`payload` is the parsed raw body the event was stored with."""
     if event.test_event or (event.provider == "stripe" and stripe_events.is_test(payload)):
+        claimed = stripe_events.tenant_of(payload) if event.provider == "stripe" else None
+        if claimed and claimed != event.tenant_id:
+            return Outcome("rejected", "rejected: mismatch")
         return Outcome("processed", TEST_RESULT)
     fact = read(event.provider, payload)
     if fact is None:

@@ -37,6 +37,11 @@ def is_test(payload: dict[str, Any]) -> bool:
     return str(_dict(obj.get("metadata")).get("almoner_test") or "") == "1"
 
 
+def tenant_of(payload: dict[str, Any]) -> str | None:
+    obj = _dict(_dict(payload.get("data")).get("object"))
+    return str(_dict(obj.get("metadata")).get("almoner_tenant") or "") or None
+
+
 def read(payload: dict[str, Any]) -> Fact | None:
     """The fact of a handled event; None for a type not handled (or one without its payment)."""
     kind = str(payload.get("type") or "")

@@ -589,6 +589,10 @@ def test_unknown_types_mismatches_and_test_events_write_nothing(charity: SignedI
     obj = session(tid, "pi_test") | {"metadata": {"almoner_test": "1", "almoner_tenant": tid}}
     tested = run(tid, "stripe", stripe_event("checkout.session.completed", obj))
     assert (tested.status, tested.result) == ("processed", "test event received and verified")
+    spoofed = session(tid, "pi_test2") | {
+        "metadata": {"almoner_test": "1", "almoner_tenant": other.tenant_id}
+    }
+    assert run(tid, "stripe", stripe_event("checkout.session.completed", spoofed)).status == "rejected"
     flagged = run(
         tid,
         "paypal",
