@@ -107,11 +107,15 @@ def seed(fake_gateway_url: str | None = None, public_url: str | None = None) -> 
     from functions.expenses.demo import seed_expenses
 
     created = seed_expenses(owner) or created
-    # The public donation page offering the appeal funds (and a Stripe test account on the local
-    # fake Stripe when it is configured).
+    # The public donation page offering the appeal funds.
     from functions.giving.demo import seed_giving
 
     created = seed_giving(owner.tenant_id, owner.user_id) or created
+    # Gateway payments of its Stripe and PayPal donations, paid out weekly (idempotent: skipped
+    # when it has any payment).
+    from functions.billing.demo import seed_payments
+
+    created = seed_payments(owner.tenant_id) or created
     if fake_gateway_url:
         created = _demo_gift_aid(owner, fake_gateway_url) or created
     if public_url:

@@ -23,6 +23,7 @@ AREAS = (
     "projects",
     "gateways",
     "giving",
+    "billing",
     "dev",
 )
 API_PREFIX = "/api"

@@ -41,7 +41,10 @@ REF = "#/components/schemas/{model}"
 # Routes that read the list query but answer one object (not the {data, meta} envelope).
 NOT_ENVELOPES = frozenset({("GET", "/api/donations/totals"), ("GET", "/api/gift-aid/claims/{claim_id}")})
 # Routes whose success answer is a file's text (its media type), not JSON.
-TEXT_ANSWERS = {("GET", "/api/funds/statement.csv"): "text/csv"}
+TEXT_ANSWERS = {
+    ("GET", "/api/funds/statement.csv"): "text/csv",
+    ("GET", "/api/billings/payments.csv"): "text/csv",
+}
 # Short lists answered whole, in the same {data, meta} envelope, without the list query.
 ONE_PAGE_LISTS = frozenset(
     {
@@ -51,6 +54,7 @@ ONE_PAGE_LISTS = frozenset(
         ("GET", "/api/funds"),
         ("GET", "/api/expense-types"),
         ("GET", "/api/projects"),
+        ("GET", "/api/billings/accounts"),
     }
 )
 _PATH_PARAMETER = re.compile(r"\{([^}]+)\}")

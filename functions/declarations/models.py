@@ -5,7 +5,7 @@ the donor page lists a donor's history with one Query and a merge re-points it."
 
 from __future__ import annotations
 
-from pynamodb.attributes import ListAttribute, UnicodeAttribute
+from pynamodb.attributes import ListAttribute, MapAttribute, UnicodeAttribute
 
 from functions.core import keys
 from functions.core.table import Entity
@@ -25,7 +25,10 @@ class DeclarationRecord(Entity, discriminator="Declaration"):
     cancelled_on = UnicodeAttribute(null=True)  # ISO date
     cancellation_reason = UnicodeAttribute(null=True)
     actor_id = UnicodeAttribute(null=True)
-    source = UnicodeAttribute(null=True)  # where it was recorded from: None (a user) or "import:<id>"
+    source = UnicodeAttribute(null=True)  # None (a user), "import:<id>" or "giving:<intent id>"
+    # A declaration made on the public donation page: {text, version, scope, declared_at,
+    # page_url, ip} as the donor saw and ticked it (ADR 0022).
+    evidence = MapAttribute(null=True)  # type: ignore[var-annotated]
 
     @classmethod
     def key(cls, tenant_id: str, declaration_id: str) -> tuple[str, str]:

@@ -32,7 +32,9 @@ PAYMENT_METHODS = (
     "caf",
     "other",
 )
-STATUSES = ("received", "refunded", "cancelled")
+# pending: an online payment still clearing (Bacs Direct Debit, PayPal pending); set only by the
+# gateway's webhook processing (functions/webhooks/processing.py), never claimable, not in totals.
+STATUSES = ("received", "refunded", "cancelled", "pending")
 RECEIVED = "received"
 
 

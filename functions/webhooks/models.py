@@ -14,6 +14,7 @@ from pynamodb.attributes import (
     NumberAttribute,
     UnicodeAttribute,
     UTCDateTimeAttribute,
+    VersionAttribute,
 )
 
 from functions.core import keys
@@ -72,6 +73,16 @@ class Payment(Entity, discriminator="Payment"):
     donation_id = UnicodeAttribute(null=True)
     unmatched_reason = UnicodeAttribute(null=True)  # why no donation (shown on Payments)
     test_event = BooleanAttribute(default=False)
+    # What processing keeps apart from the shown `status` (functions/webhooks/processing.py):
+    # the payment's own state (unknown until an event says: a refund can come first), ordered by
+    # `applied_at`; the refund ids already counted (PayPal refunds arrive one by one); the
+    # dispute's state (open | won | lost); the charge whose balance transaction has the fee.
+    payment_state = UnicodeAttribute(default="unknown")  # unknown | pending | failed | succeeded
+    refund_ids = ListAttribute(of=UnicodeAttribute, default=list)  # type: ignore[arg-type]
+    dispute_status = UnicodeAttribute(null=True)
+    charge_id = UnicodeAttribute(null=True)
+    donor_name = UnicodeAttribute(null=True)  # shown on Payments
+    version = VersionAttribute()
 
     @classmethod
     def key(cls, tenant_id: str, provider: str, business_key: str) -> tuple[str, str]:

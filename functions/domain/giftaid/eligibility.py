@@ -133,6 +133,8 @@ def _donation_problem(donation: Donation, today: dt.date, settings: Settings) ->
         return _fail(not_eligible, reasons.REFUNDED)
     if donation.status == "cancelled":
         return _fail(not_eligible, reasons.CANCELLED)
+    if donation.status == "pending":  # an online payment still clearing (Bacs, PayPal pending)
+        return _fail(not_eligible, reasons.PENDING)
     if donation.date > today:
         return _fail(not_eligible, reasons.FUTURE_DATE)
     return None

@@ -90,7 +90,7 @@ class Donation:
     payment_method: str  # cash, cheque, card, ..., justgiving, caf
     benefit_value: Decimal = Decimal("0.00")
     sponsored: bool = False
-    status: str = "received"  # received | refunded | cancelled
+    status: str = "received"  # received | refunded | cancelled | pending
     is_payment_for_goods: bool = False  # tickets, raffles, membership with rights...
     excluded_reason: str | None = None  # set when a user parked it
     claim_id: str | None = None

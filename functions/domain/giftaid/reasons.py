@@ -18,6 +18,7 @@ BENEFIT_OVER_LIMIT = "giftaid.benefit_over_limit"
 HANDLED_ELSEWHERE = "giftaid.handled_elsewhere"
 REFUNDED = "giftaid.refunded"
 CANCELLED = "giftaid.cancelled"
+PENDING = "giftaid.pending"
 EXCLUDED = "giftaid.excluded"
 FUTURE_DATE = "giftaid.future_date"
 TOO_OLD = "giftaid.too_old"
@@ -72,6 +73,7 @@ CATALOG: dict[str, dict[str, str]] = {
     },
     REFUNDED: {"en": "refunded", "es": "reembolsada"},
     CANCELLED: {"en": "cancelled", "es": "cancelada"},
+    PENDING: {"en": "payment not yet received", "es": "pago aún no recibido"},
     EXCLUDED: {"en": "excluded: {reason}", "es": "excluida: {reason}"},
     FUTURE_DATE: {"en": "dated in the future", "es": "con fecha futura"},
     TOO_OLD: {

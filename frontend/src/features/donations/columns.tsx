@@ -8,10 +8,12 @@ import { reasonText } from '@/features/giftaid/state';
 import { formatDate, formatMoney } from '@/lib/format';
 import type { Donation, DonationStatus } from './api';
 
-export const DONATION_STATUS_COLOURS: Record<DonationStatus, BadgeColour> = {
+/** `pending`: an online payment still clearing, set only by the gateway's webhook (ADR 0022). */
+export const DONATION_STATUS_COLOURS: Record<DonationStatus | 'pending', BadgeColour> = {
   received: 'green',
   refunded: 'amber',
   cancelled: 'gray',
+  pending: 'blue',
 };
 
 export function donationColumns(

@@ -1,0 +1,7 @@
+"""Lambda entry point of the billing API area (one function per area; see template.yaml)."""
+
+from functions.areas import API_PREFIX
+from functions.billing.routes import bp
+from functions.core.application import make_app
+
+app = make_app("almoner-billing", [(bp, API_PREFIX)])
