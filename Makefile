@@ -94,8 +94,8 @@ frontend-test:
 	$(call step,Frontend: no frontend/package.json yet; skipping its checks)
 else
 frontend-test: $(NPM_STAMP)
-	$(call step,Frontend: typecheck + lint + unit tests + build)
-	cd frontend && npm run typecheck && npm run lint && npm test && npm run build
+	$(call step,Frontend: typecheck + lint + unit tests + build + the public page's bundle)
+	cd frontend && npm run typecheck && npm run lint && npm test && npm run build && npm run check:give
 endif
 
 ifeq ($(HAS_E2E),)
