@@ -57,13 +57,12 @@ export function GiveApp({ location = window.location, redirect }: Props) {
     };
   }, [slug]);
 
+  const thanks = !!route?.thanks;
   useEffect(() => {
-    const title =
-      load.state === 'ready'
-        ? load.page.title || t('page.title', { charity: load.page.charity.name })
-        : '';
-    if (title) document.title = title;
-  }, [load, t]);
+    if (thanks) document.title = t('thanks.title');
+    else if (load.state === 'ready')
+      document.title = load.page.title || t('page.title', { charity: load.page.charity.name });
+  }, [load, t, thanks]);
 
   const page = load.state === 'ready' ? load.page : null;
   const langParam = query.get('lang') ? `?lang=${locale}` : '';

@@ -44,6 +44,7 @@ describe('the public donation page', () => {
     expect(screen.getByText('Riverside Food Bank')).toBeVisible();
     expect(screen.getByText('Registered charity number 1234567')).toBeVisible();
     expect(screen.getByText('Every £10 fills a bag of food.')).toBeVisible();
+    expect(document.title).toBe('Feed a family this winter');
     expect(screen.getByText('Boost your donation by 25p for every £1 you give')).toBeVisible();
     const giftAid = screen.getByRole('checkbox', { name: /I want to Gift Aid my donation/ });
     expect(giftAid).not.toBeChecked();
