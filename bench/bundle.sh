@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # SPA bundle budget (ARCHITECTURE.md §8): initial JS ≤ 170 kB gzip, every other route lazy.
 # Initial = the entry script(s) and modulepreloads of dist/index.html plus their static imports.
+# The public donation page (give.html, §8 "public pages"): no admin code, JS beyond React ≤ 100 kB
+# gzip (frontend/scripts/check-give-bundle.mjs).
 # Usage: bench/bundle.sh [path/to/dist]   (builds nothing: run `npm run build` in frontend/ first)
 set -euo pipefail
 DIST="${1:-$(cd "$(dirname "$0")/.." && pwd)/frontend/dist}"
@@ -8,7 +10,8 @@ if [ ! -f "$DIST/index.html" ]; then
   echo "no build at $DIST (run: cd frontend && npm ci && npm run build)" >&2
   exit 2
 fi
-node - "$DIST" <<'NODE'
+spa=0
+node - "$DIST" <<'NODE' || spa=$?
 const fs = require('node:fs');
 const path = require('node:path');
 const zlib = require('node:zlib');
@@ -37,6 +40,16 @@ const largestKb = lazy[0]?.[1] ?? 0;
 console.log(`initial_js_gzip: ${initialKb.toFixed(1)} kB`);
 console.log(`initial_js_files: ${initial.size} files`);
 console.log(`largest_lazy_chunk_gzip: ${largestKb.toFixed(1)} kB`);
-console.log(initialKb <= BUDGET_KB ? 'budget: pass' : 'budget: fail (initial_js_gzip)');
 process.exitCode = initialKb <= BUDGET_KB ? 0 : 1;
 NODE
+give=0
+node "$(cd "$(dirname "$0")/.." && pwd)/frontend/scripts/check-give-bundle.mjs" "$DIST" | grep -v '^give_page_budget' || give=$?
+if [ "$spa" -eq 0 ] && [ "$give" -eq 0 ]; then
+  echo 'budget: pass'
+else
+  failed=()
+  [ "$spa" -eq 0 ] || failed+=(initial_js_gzip)
+  [ "$give" -eq 0 ] || failed+=(give_page)
+  echo "budget: fail (${failed[*]})"
+  exit 1
+fi

@@ -1,6 +1,7 @@
 """The built SPA from `frontend/dist/`, served the way CloudFront serves it in production:
 hashed assets cached for a year, `index.html` never cached, history-mode fallback (a path that is
-not a file gets `index.html`, so deep links like /donors/42 load the app), and no way out of dist.
+not a file gets `index.html`, so deep links like /donors/42 load the app; under /give/ it gets
+`give.html`, the public donation page's own small bundle), and no way out of dist.
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ def security_headers(files_origin: str = "") -> dict[str, str]:
     return headers
 
 
+PUBLIC_PAGE = "give.html"
 IMMUTABLE = "public, max-age=31536000, immutable"
 # mimetypes depends on the machine's /etc/mime.types; these must not vary.
 TYPES = {
@@ -79,13 +81,18 @@ def resolve(dist: Path, request_path: str) -> tuple[Path | None, bool]:
     raw = unquote(urlsplit(request_path).path)
     clean = posixpath.normpath("/" + raw.replace("\\", "/")).lstrip("/")
     root = dist.resolve()
-    if clean and "\x00" not in clean:
+    # Build reports (.vite/modules.json) and other dot-files are not part of the site.
+    hidden = any(part.startswith(".") for part in clean.split("/"))
+    if clean and "\x00" not in clean and not hidden:
         candidate = (root / clean).resolve()
         if candidate.is_relative_to(root) and candidate.is_file():
             return candidate, False
     # Hashed assets never fall back: HTML served as JavaScript only hides the real error.
     if clean.startswith("assets/"):
         return None, False
+    # The public donation page is a separate entry that loads no admin code (ARCHITECTURE §8).
+    if (clean == "give" or clean.startswith("give/")) and (root / PUBLIC_PAGE).is_file():
+        return root / PUBLIC_PAGE, True
     return root / "index.html", True
 
 

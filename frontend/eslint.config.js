@@ -32,6 +32,38 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [noAppImports, noFeatureImports] }] },
   },
   {
+    // The public pages (give.html) load no admin code (ARCHITECTURE §8): scripts/check-give-bundle.mjs
+    // proves it on the build; this says so at the import.
+    files: ['src/public/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [
+                '@/app',
+                '@/app/*',
+                '@/features/*',
+                '@/locales/*',
+                '@/lib/api-client',
+                '@/lib/i18n',
+                '@/lib/auth-store',
+                '@/components/Button',
+                'aws-amplify',
+                'aws-amplify/*',
+                'react-router',
+                '@tanstack/*',
+              ],
+              message:
+                'Public pages load no admin code (ARCHITECTURE §8); Button comes from @/components/button-core.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['src/features/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: [noAppImports] }] },
   },

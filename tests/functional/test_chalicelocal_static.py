@@ -75,3 +75,24 @@ def test_nothing_outside_dist_is_served(dist: Path, path: str) -> None:
 def test_without_a_build_a_page_says_how_to_build(tmp_path: Path) -> None:
     response = static.serve("/", tmp_path / "missing")
     assert response.status == 200 and b"make run" in response.body
+
+
+@pytest.mark.parametrize("path", ["/give/demo", "/give/demo/thanks?intent=1&token=x", "/give"])
+def test_the_public_donation_page_gets_its_own_entry(dist: Path, path: str) -> None:
+    # GIVEN a build with the public page's entry
+    (dist / "give.html").write_text("<!doctype html><div id=give></div>")
+    # WHEN a donor opens the page (or its thank-you page)
+    response = static.serve(path, dist)
+    # THEN they get the small public bundle, never cached, with the same CSP
+    assert response.status == 200 and b"id=give" in response.body
+    assert response.headers["Cache-Control"] == "no-cache"
+    assert "script-src 'self'" in response.headers["Content-Security-Policy"]
+    # and the admin app keeps its own fallback
+    assert b"id=root" in static.serve("/givers", dist).body
+
+
+def test_build_reports_are_not_served(dist: Path) -> None:
+    (dist / ".vite").mkdir()
+    (dist / ".vite" / "modules.json").write_text('{"src/features/x.ts": 1}')
+    response = static.serve("/.vite/modules.json", dist)
+    assert b"src/features" not in response.body

@@ -17,14 +17,17 @@ function flatten(tree: Tree, prefix = ''): Map<string, string> {
   return out;
 }
 
+/** The app's sources; src/public (the public pages) has its own strings and their own test. */
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
-    if (statSync(path).isDirectory()) return name === '__tests__' ? [] : sourceFiles(path);
+    if (statSync(path).isDirectory())
+      return name === '__tests__' || path === PUBLIC_PAGES ? [] : sourceFiles(path);
     return /\.tsx?$/.test(name) ? [path] : [];
   });
 }
 
+const PUBLIC_PAGES = join(__dirname, '..', '..', 'public');
 const enKeys = flatten(en as Tree);
 const esKeys = flatten(es as Tree);
 const hasKey = (keys: Map<string, string>, key: string) =>

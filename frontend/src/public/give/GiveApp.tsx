@@ -1,0 +1,132 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Card } from '@/components/Card';
+import { giveApi, PublicApiError, setApiLanguage, type PublicPage } from './api';
+import { GiveForm } from './GiveForm';
+import type { PublicLocale } from './i18n';
+import { ThankYou } from './ThankYou';
+
+/** The two paths of the page: /give/{slug} and /give/{slug}/thanks. */
+export function parsePath(pathname: string): { slug: string; thanks: boolean } | null {
+  const match = /^\/give\/([a-z0-9-]{1,60})(\/thanks)?\/?$/.exec(pathname);
+  return match ? { slug: match[1] as string, thanks: !!match[2] } : null;
+}
+
+/** The same address in the other language (?lang=…), keeping the rest of the query. */
+function withLanguage(location: Location, locale: PublicLocale): string {
+  const params = new URLSearchParams(location.search);
+  params.set('lang', locale);
+  return `${location.pathname}?${params.toString()}`;
+}
+
+type Load =
+  { state: 'loading' } | { state: 'ready'; page: PublicPage } | { state: 'missing' | 'failed' };
+
+interface Props {
+  location?: Location;
+  redirect?: (url: string) => void;
+}
+
+export function GiveApp({ location = window.location, redirect }: Props) {
+  const { t, i18n } = useTranslation();
+  const route = parsePath(location.pathname);
+  const [load, setLoad] = useState<Load>(route ? { state: 'loading' } : { state: 'missing' });
+  const locale = (i18n.language === 'es' ? 'es' : 'en') satisfies PublicLocale;
+  const other: PublicLocale = locale === 'es' ? 'en' : 'es';
+  const query = new URLSearchParams(location.search);
+  const slug = route?.slug ?? '';
+
+  useEffect(() => {
+    document.documentElement.lang = locale;
+    setApiLanguage(locale);
+  }, [locale]);
+
+  useEffect(() => {
+    if (!slug) return;
+    let current = true;
+    giveApi.page(slug).then(
+      (page) => current && setLoad({ state: 'ready', page }),
+      (error: unknown) =>
+        current &&
+        setLoad({
+          state: error instanceof PublicApiError && error.status === 404 ? 'missing' : 'failed',
+        }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [slug]);
+
+  const thanks = !!route?.thanks;
+  useEffect(() => {
+    if (thanks) document.title = t('thanks.title');
+    else if (load.state === 'ready')
+      document.title = load.page.title || t('page.title', { charity: load.page.charity.name });
+  }, [load, t, thanks]);
+
+  const page = load.state === 'ready' ? load.page : null;
+  const langParam = query.get('lang') ? `?lang=${locale}` : '';
+  const backHref = `/give/${slug}${langParam}`;
+
+  return (
+    <div className="give-page">
+      <header className="give-header">
+        <div>
+          {page && <p className="give-header__charity">{page.charity.name}</p>}
+          {page?.charity.registration_number && (
+            <p className="give-header__number">
+              {t('page.registered', { number: page.charity.registration_number })}
+            </p>
+          )}
+        </div>
+        <nav aria-label={t('page.language')}>
+          <a
+            href={withLanguage(location, other)}
+            lang={other}
+            hrefLang={other}
+            onClick={(event) => {
+              event.preventDefault();
+              window.history.replaceState(null, '', withLanguage(location, other));
+              void i18n.changeLanguage(other);
+            }}
+          >
+            {t('page.switch_language')}
+          </a>
+        </nav>
+      </header>
+      <main id="main" className="give-main">
+        {route?.thanks ? (
+          <>
+            <h1>{t('thanks.title')}</h1>
+            <ThankYou
+              slug={slug}
+              intentId={query.get('intent') ?? ''}
+              token={query.get('token') ?? ''}
+              paypal={query.get('provider') === 'paypal'}
+              backHref={backHref}
+            />
+          </>
+        ) : load.state === 'ready' ? (
+          <>
+            <h1 id="give-title">{load.page.title || t('page.main_title')}</h1>
+            {load.page.intro && <p className="give-intro">{load.page.intro}</p>}
+            <GiveForm
+              slug={slug}
+              page={load.page}
+              cancelled={query.get('cancelled') === '1'}
+              redirect={redirect}
+            />
+          </>
+        ) : load.state === 'loading' ? (
+          <p role="status">{t('page.loading')}</p>
+        ) : (
+          <Card>
+            <p role="alert">
+              {t(load.state === 'missing' ? 'page.not_found' : 'page.load_failed')}
+            </p>
+          </Card>
+        )}
+      </main>
+    </div>
+  );
+}

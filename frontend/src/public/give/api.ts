@@ -1,0 +1,125 @@
+/**
+ * The public donation page's own client: a few fetch calls to /api/give/… (contract18, giving
+ * area). The admin app's client (Amplify, sessions, XSRF) is deliberately not used: this page has
+ * no session and must load no admin code.
+ */
+
+export interface PublicFund {
+  id: string;
+  name: string;
+  description: string;
+}
+
+export type ProviderName = 'stripe' | 'paypal';
+
+export interface PublicPage {
+  charity: { name: string; registration_number: string | null };
+  title: string;
+  intro: string;
+  presets: string[];
+  min_amount: string;
+  max_amount: string;
+  funds: PublicFund[];
+  cover_fees: boolean;
+  fee: { percent: string; fixed: string };
+  providers: { provider: ProviderName; mode: 'test' | 'live' }[];
+  gift_aid: { version: string; declaration: string; statement: string };
+}
+
+export interface CheckoutRequest {
+  amount: string;
+  fund_id?: string;
+  cover_fees: boolean;
+  provider: ProviderName;
+  first_name: string;
+  last_name: string;
+  email: string;
+  consents: { email: boolean; post: boolean; phone: boolean; sms: boolean };
+  gift_aid: boolean;
+  house?: string;
+  address_line1?: string;
+  town?: string;
+  postcode?: string;
+  overseas: boolean;
+  country?: string;
+  tax_statement: boolean;
+  website: string;
+}
+
+export interface CheckoutAnswer {
+  intent_id: string;
+  token: string;
+  redirect_url: string;
+}
+
+export interface IntentStatus {
+  status: 'open' | 'pending' | 'paid' | 'failed';
+  received: boolean;
+  amount: string;
+  gift_aid: boolean;
+  charity_name: string;
+}
+
+/** A refusal from the API: the status, its message and the errors of named fields (422). */
+export class PublicApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly fieldErrors: Record<string, string[]> = {},
+  ) {
+    super(message);
+  }
+}
+
+let language = 'en';
+
+/** The page's language, sent as Accept-Language so the API's messages match it. */
+export function setApiLanguage(locale: string): void {
+  language = locale;
+}
+
+async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(new URL(path, window.location.origin).href, {
+      method,
+      headers: {
+        Accept: 'application/json',
+        'Accept-Language': language,
+        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      credentials: 'omit',
+    });
+  } catch {
+    throw new PublicApiError(0, '');
+  }
+  const data: unknown = await response.json().catch(() => ({}));
+  if (!response.ok) {
+    const answer = (data ?? {}) as { message?: unknown; errors?: unknown };
+    const errors =
+      answer.errors && typeof answer.errors === 'object'
+        ? (answer.errors as Record<string, string[]>)
+        : {};
+    throw new PublicApiError(
+      response.status,
+      typeof answer.message === 'string' ? answer.message : '',
+      errors,
+    );
+  }
+  return data as T;
+}
+
+const page = (slug: string) => `/api/give/${encodeURIComponent(slug)}`;
+const intent = (slug: string, id: string, token: string, action = '') =>
+  `${page(slug)}/intents/${encodeURIComponent(id)}${action}?token=${encodeURIComponent(token)}`;
+
+export const giveApi = {
+  page: (slug: string) => call<PublicPage>('GET', page(slug)),
+  checkout: (slug: string, request: CheckoutRequest) =>
+    call<CheckoutAnswer>('POST', `${page(slug)}/checkout`, request),
+  intent: (slug: string, id: string, token: string) =>
+    call<IntentStatus>('GET', intent(slug, id, token)),
+  capture: (slug: string, id: string, token: string) =>
+    call<IntentStatus>('POST', intent(slug, id, token, '/capture')),
+};
