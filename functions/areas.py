@@ -21,6 +21,7 @@ AREAS = (
     "funds",
     "expenses",
     "projects",
+    "webhooks",
     "dev",
 )
 API_PREFIX = "/api"
