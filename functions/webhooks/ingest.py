@@ -162,7 +162,7 @@ def receive(provider: str, tenant_id: str, raw: bytes, headers: Any) -> Ingested
     """Verify, store once, enqueue. `Rejected` when unverifiable (nothing stored)."""
     if provider not in PROVIDERS or not TENANT_ID.match(tenant_id or ""):
         raise Rejected("unknown endpoint")
-    account = repository.account(tenant_id, provider)
+    account = repository.account(tenant_id, provider, cached=True)
     if account is None:
         raise Rejected("the provider is not connected for this charity")
     try:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import threading
+import time
 from typing import Any
 
 from pynamodb.exceptions import PutError
@@ -19,19 +21,61 @@ MAX_BODY_ON_ITEM = 100 * 1024  # bytes of raw body kept on the item; larger bodi
 TEST_MARK_SECONDS = 24 * 3600
 
 
-def account(tenant_id: str, provider: str) -> GatewayAccount | None:
-    """The charity's connected account of `provider`, or None."""
+ACCOUNT_CACHE_SECONDS = 10.0
+_accounts: dict[tuple[str, str], tuple[float, GatewayAccount | None]] = {}
+_accounts_lock = threading.Lock()
+
+
+def account(tenant_id: str, provider: str, *, cached: bool = False) -> GatewayAccount | None:
+    """The charity's connected account of `provider`, or None. `cached`: a delivery may use what
+    this process read in the last `ACCOUNT_CACHE_SECONDS` (a burst of deliveries reads it once; a
+    new signing secret or a disconnection counts within seconds, and the provider retries what
+    was refused meanwhile)."""
+    now = time.monotonic()
+    if cached:
+        with _accounts_lock:
+            hit = _accounts.get((tenant_id, provider))
+        if hit is not None and now - hit[0] < ACCOUNT_CACHE_SECONDS:
+            return hit[1]
     try:
-        found = GatewayAccount.get(*GatewayAccount.key(tenant_id, provider))
+        found: GatewayAccount | None = GatewayAccount.get(*GatewayAccount.key(tenant_id, provider))
     except GatewayAccount.DoesNotExist:
-        return None
-    return found if found.status == "connected" else None
+        found = None
+    if found is not None and found.status != "connected":
+        found = None
+    with _accounts_lock:
+        if len(_accounts) > 1000:
+            _accounts.clear()
+        _accounts[(tenant_id, provider)] = (now, found)
+    return found
+
+
+def forget_accounts() -> None:
+    with _accounts_lock:
+        _accounts.clear()
+
+
+TOUCH_SECONDS = 60  # `last_event_at` is "the newest delivery" to the minute: one write a minute
 
 
 def touch_account(found: GatewayAccount, moment: dt.datetime) -> None:
-    """`last_event_at` without the version check (a cheap write that must not race settings)."""
+    """`last_event_at` without the version check (a cheap write that must not race settings),
+    skipped when the account's value is less than a minute old (a burst of deliveries writes it
+    once)."""
+    last = found.last_event_at
+    if last is not None and (moment - last).total_seconds() < TOUCH_SECONDS:
+        return
     try:
-        found.update(actions=[GatewayAccount.last_event_at.set(moment)], add_version_condition=False)
+        # UpdateItem without PynamoDB's version increment: a delivery must not make the settings
+        # form's next save a 409
+        pk, sk = GatewayAccount.key(str(found.tenant_id), str(found.provider))
+        GatewayAccount._get_connection().update_item(
+            pk,
+            range_key=sk,
+            actions=[GatewayAccount.last_event_at.set(moment)],
+            condition=GatewayAccount.pk.exists() & (GatewayAccount.status == "connected"),
+        )
+        found.last_event_at = moment
     except Exception:  # noqa: BLE001 (the delivery matters more than the timestamp)
         from functions.core.observability import logger
 

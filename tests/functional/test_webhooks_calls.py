@@ -13,6 +13,7 @@ import boto3
 import pytest
 from aws_lambda_powertools.utilities.batch.exceptions import BatchProcessingError
 
+from chalicelocal import moto_speedups
 from functions.core import audit
 from functions.webhooks import jobs, processing, repository, service
 from functions.webhooks.processing import Outcome
@@ -72,6 +73,9 @@ def _run_queue(aws: dict) -> Any:
 def test_ten_concurrent_deliveries_of_one_event_store_it_once_and_apply_it_once(
     client, aws, charity, monkeypatch
 ):
+    # DynamoDB applies each request atomically (a conditional put against a concurrent one);
+    # moto in-process does only with the local stack's lock, installed by moto_speedups
+    moto_speedups.apply()
     recorder = Recorder()
     monkeypatch.setattr(processing, "apply", recorder)
     raw = stripe_body(stripe_event("evt_dup"))

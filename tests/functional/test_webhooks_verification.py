@@ -262,3 +262,14 @@ def test_a_paypal_event_naming_another_charity_is_rejected_as_a_mismatch(client,
     (event,) = _events(owner.tenant_id)
     assert (event.status, event.result) == ("rejected", "rejected: mismatch")
     assert receive(aws, "WebhooksQueue") == []
+
+
+def test_a_delivery_notes_the_time_on_the_connection_without_changing_its_version(client, charity):
+    from functions.gateways.models import GatewayAccount
+
+    before = GatewayAccount.get(*GatewayAccount.key(charity.tenant_id, "stripe"))
+    raw = stripe_body(stripe_event("evt_time"))
+    assert deliver(client, "stripe", charity.tenant_id, raw, stripe_headers(raw)).status == 200
+    after = GatewayAccount.get(*GatewayAccount.key(charity.tenant_id, "stripe"))
+    assert before.last_event_at is None and after.last_event_at is not None
+    assert after.version == before.version  # the settings form's next save is not a 409

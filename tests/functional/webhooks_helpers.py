@@ -20,6 +20,7 @@ from cryptography.x509.oid import NameOID
 from functions.core import clock
 from functions.core.secret_box import seal
 from functions.gateways.models import GatewayAccount
+from functions.webhooks import repository
 from tests.functional.browser import Browser
 
 SECRET = "whsec_current_secret_for_tests"
@@ -46,6 +47,7 @@ def connect_stripe(
         api_base="http://127.0.0.1:9/fake-stripe",
     )
     account.save()
+    repository.forget_accounts()
     return account
 
 
@@ -63,6 +65,7 @@ def connect_paypal(tenant_id: str, webhook_id: str = WEBHOOK_ID, mode: str = "te
         connected_by="test",
     )
     account.save()
+    repository.forget_accounts()
     return account
 
 
