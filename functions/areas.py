@@ -24,6 +24,7 @@ AREAS = (
     "gateways",
     "giving",
     "billing",
+    "webhooks",
     "dev",
 )
 API_PREFIX = "/api"

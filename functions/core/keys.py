@@ -679,6 +679,11 @@ def webhook_event_sk(provider: str, event_id: str) -> str:
     return f"WEBHOOK#{provider}#{event_id}"
 
 
+def webhook_test_mark_sk(provider: str, event_id: str) -> str:
+    """An event id "send test event" asked PayPal to simulate (its delivery is a test event)."""
+    return f"WEBHOOKTEST#{provider}#{event_id}"
+
+
 def webhook_calls_pk(tenant_id: str) -> str:
     """GSI1 partition of a charity's webhook events, newest first by first delivery."""
     return f"{tenant_pk(tenant_id)}#WEBHOOKS"

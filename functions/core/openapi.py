@@ -36,7 +36,7 @@ from functions.core.pagination import ListQuery
 
 OPENAPI_VERSION = "3.1.0"
 API_VERSION = "1"
-PARSERS = {"parse_body": "body", "parse_query": "query"}
+PARSERS = {"parse_body": "body", "parse_query": "query", "parse_raw_body": "body"}
 REF = "#/components/schemas/{model}"
 # Routes that read the list query but answer one object (not the {data, meta} envelope).
 NOT_ENVELOPES = frozenset({("GET", "/api/donations/totals"), ("GET", "/api/gift-aid/claims/{claim_id}")})

@@ -178,5 +178,16 @@ def parse_body(model: type[M], request: Request) -> M:
     return validate(model, data)
 
 
+def parse_raw_body(model: type[BaseModel], request: Request) -> bytes:
+    """The body's bytes exactly as sent (413 over `MAX_JSON_BODY`): for a webhook, whose signature
+    covers the raw bytes, so parsing and re-serialising first would break it. `model` describes
+    the body in the OpenAPI document only; the caller verifies, then parses."""
+    raw = request.raw_body or b""
+    data = raw.encode("utf-8") if isinstance(raw, str) else bytes(raw)
+    if len(data) > MAX_JSON_BODY:
+        raise PayloadTooLarge()
+    return data
+
+
 def parse_query(model: type[M], request: Request) -> M:
     return validate(model, dict(request.query_params or {}))

@@ -87,3 +87,16 @@ class Payment(Entity, discriminator="Payment"):
     @classmethod
     def key(cls, tenant_id: str, provider: str, business_key: str) -> tuple[str, str]:
         return keys.tenant_pk(tenant_id), keys.payment_sk(provider, business_key)
+
+
+class WebhookTestMark(Entity, discriminator="WebhookTestMark"):
+    """A PayPal event id that "send test event" asked the provider to simulate: its delivery is
+    stored as a test event (PayPal's mock events carry no mark of their own). Expires in a day."""
+
+    tenant_id = UnicodeAttribute()
+    provider = UnicodeAttribute()
+    event_id = UnicodeAttribute()
+
+    @classmethod
+    def key(cls, tenant_id: str, provider: str, event_id: str) -> tuple[str, str]:
+        return keys.tenant_pk(tenant_id), keys.webhook_test_mark_sk(provider, event_id)

@@ -1,0 +1,7 @@
+"""Lambda entry point of the webhooks API area (one function per area; see template.yaml)."""
+
+from functions.areas import API_PREFIX
+from functions.core.application import make_app
+from functions.webhooks.routes import bp
+
+app = make_app("almoner-webhooks", [(bp, API_PREFIX)])

@@ -1,0 +1,76 @@
+"""Request bodies and queries of the webhooks area (unknown fields are rejected)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic_core import PydanticCustomError
+
+from functions.core.pagination import ListQuery
+from functions.core.validation import Schema
+
+Provider = Literal["stripe", "paypal"]
+Status = Literal["received", "processed", "ignored", "rejected", "failed"]
+
+
+def _range(value: dt.date | None, info: Any) -> dt.date | None:
+    start = info.data.get("from_")
+    if value is not None and start is not None and value < start:
+        raise PydanticCustomError("webhooks.date_range", "end before start")
+    return value
+
+
+class CallFilters(Schema):
+    provider: Provider | None = None
+    status: Status | None = None
+    type: str | None = Field(default=None, max_length=100)
+    from_: dt.date | None = Field(default=None, alias="from")
+    to: dt.date | None = None
+
+    _to = field_validator("to")(_range)
+
+
+class CallListQuery(ListQuery):
+    """`filters` (JSON, as every list) or the same names as plain query parameters."""
+
+    sortBy: Literal["first_received_at", "id"] = "first_received_at"  # noqa: N815
+    provider: Provider | None = None
+    status: Status | None = None
+    type: str | None = Field(default=None, max_length=100)
+    from_: dt.date | None = Field(default=None, alias="from")
+    to: dt.date | None = None
+
+    _to = field_validator("to")(_range)
+
+
+class FetchMissedBody(Schema):
+    provider: Literal["stripe"]
+
+
+class TestEventBody(Schema):
+    provider: Provider
+
+
+class StripeEvent(BaseModel):
+    """A Stripe event as Stripe sends it (verified on its raw bytes with Stripe-Signature)."""
+
+    model_config = ConfigDict(extra="allow")
+
+    id: str
+    type: str
+    created: int | None = None
+    livemode: bool | None = None
+    data: dict[str, Any] | None = None
+
+
+class PayPalEvent(BaseModel):
+    """A PayPal webhook event (verified on its raw bytes with the PAYPAL-TRANSMISSION-* headers)."""
+
+    model_config = ConfigDict(extra="allow")
+
+    id: str
+    event_type: str
+    create_time: str | None = None
+    resource: dict[str, Any] | None = None
