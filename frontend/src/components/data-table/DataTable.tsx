@@ -44,7 +44,7 @@ export interface BulkAction {
   danger?: boolean;
 }
 
-export interface DataTableProps<T extends { id: string | number }> {
+export interface DataTableProps<T extends object> {
   /** Table name: the meta key (`<table>_meta`) and the export name. */
   table: string;
   endpoint: string;
@@ -66,9 +66,11 @@ export interface DataTableProps<T extends { id: string | number }> {
   onData?: (body: ListResponse<T>) => void;
   /** Shown between the toolbar and the rows, from the current meta (e.g. filtered totals). */
   summary?: (meta: TableMeta) => React.ReactNode;
+  /** The row's key, for rows without an `id` (default: `String(row.id)`). */
+  rowKey?: (row: T) => string;
 }
 
-export function DataTable<T extends { id: string | number }>(props: DataTableProps<T>) {
+export function DataTable<T extends object>(props: DataTableProps<T>) {
   const { t } = useTranslation();
   const [meta, setMeta] = useTableMeta(props.table, props.defaults);
   const [selection, setSelection] = useState<RowSelectionState>({});
@@ -146,7 +148,7 @@ export function DataTable<T extends { id: string | number }>(props: DataTablePro
   const table = useReactTable<T>({
     data: data?.data ?? [],
     columns,
-    getRowId: (row) => String(row.id),
+    getRowId: props.rowKey ?? ((row) => String((row as { id?: string | number }).id)),
     enableRowSelection: selectable,
     getCoreRowModel: getCoreRowModel(),
     manualPagination: true,
