@@ -358,7 +358,12 @@ function CallPanel({
             ))}
           </dl>
           <h3>{t('webhook_calls.detail.body')}</h3>
-          <pre className="raw-body" tabIndex={0} aria-label={t('webhook_calls.detail.body')}>
+          <pre
+            className="raw-body"
+            tabIndex={0}
+            role="region"
+            aria-label={t('webhook_calls.detail.body')}
+          >
             {data.body}
           </pre>
           <h3>{t('webhook_calls.detail.replays')}</h3>
