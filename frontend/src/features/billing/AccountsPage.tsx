@@ -20,8 +20,10 @@ import { showToast } from '@/components/toasts/store';
 import { pathFor, routeTitleKey } from '@/config/paths';
 import { fundKeys, fundsApi } from '@/features/funds/api';
 import { ModeBadge } from '@/features/gateways/ModeBadge';
+import { useUser } from '@/lib/auth-store';
 import { copyText } from '@/lib/clipboard';
 import { formatDateTime } from '@/lib/format';
+import { can } from '@/lib/permissions';
 import { billingApi, billingKeys, type BillingAccount, type GivingPageSettings } from './api';
 
 /** /billings/accounts (Website Integration, menu "Take Donations"): each connected account with
@@ -29,6 +31,7 @@ import { billingApi, billingKeys, type BillingAccount, type GivingPageSettings }
  * settings. */
 export default function AccountsPage() {
   const { t } = useTranslation();
+  const user = useUser();
   const accounts = useQuery({ queryKey: billingKeys.accounts, queryFn: billingApi.accounts });
   const page = useQuery({ queryKey: billingKeys.page, queryFn: billingApi.page });
   const rows = accounts.data?.data ?? [];
@@ -39,9 +42,11 @@ export default function AccountsPage() {
         actions={
           <>
             <ButtonLink to={pathFor('payment-gateways')}>{t('routes.payment-gateways')}</ButtonLink>
-            <ButtonLink to={pathFor('billings.payments')}>
-              {t('routes.billings__payments')}
-            </ButtonLink>
+            {can(user, 'manage-subscriptions') && (
+              <ButtonLink to={pathFor('billings.payments')}>
+                {t('routes.billings__payments')}
+              </ButtonLink>
+            )}
           </>
         }
       />
@@ -76,7 +81,7 @@ function AccountCard({ account }: { account: BillingAccount }) {
     >
       <dl className="details">
         <dt>{t('gateways.fields.status')}</dt>
-        <dd>{account.status}</dd>
+        <dd>{t(`gateways.status.${account.status}`, { defaultValue: account.status })}</dd>
         {account.account_name && (
           <>
             <dt>{t('gateways.fields.account_name')}</dt>

@@ -51,6 +51,8 @@ interface FilterValues {
   status: string;
   payout_id: string;
   unmatched: boolean;
+  from: string;
+  to: string;
 }
 
 /** /billings/payments: the gateways' transactions with their fees and payouts, matched to the
@@ -62,25 +64,39 @@ export default function PaymentsPage() {
     status: '',
     payout_id: '',
     unmatched: false,
+    from: '',
+    to: '',
   });
   const filters: PaymentFilters = {
     provider: filterForm.values.provider || undefined,
     status: filterForm.values.status || undefined,
     payout_id: filterForm.values.payout_id.trim() || undefined,
     unmatched: filterForm.values.unmatched || undefined,
+    from: filterForm.values.from || undefined,
+    to: filterForm.values.to || undefined,
   };
+  // the pages seen of these filters (a new filter starts again from the first page); a list
+  // that pages by cursor gives the next page's, one paged by number its total
   const filterKey = JSON.stringify(filters);
-  const [paging, setPaging] = useState<{ key: string; cursors: (string | null)[] }>({
+  const [paging, setPaging] = useState<{ key: string; page: number; cursors: (string | null)[] }>({
     key: filterKey,
+    page: 1,
     cursors: [null],
   });
-  const cursors = paging.key === filterKey ? paging.cursors : [null];
-  const setCursors = (next: (string | null)[]) => setPaging({ key: filterKey, cursors: next });
-  const cursor = cursors[cursors.length - 1] ?? null;
+  const current = paging.key === filterKey ? paging : { key: filterKey, page: 1, cursors: [null] };
+  const page = current.page;
+  const cursor = current.cursors[page - 1] ?? null;
   const { data, isPending } = useQuery({
-    queryKey: billingKeys.payments(filters, cursor, PAGE_LENGTH),
-    queryFn: () => billingApi.payments(filters, cursor, PAGE_LENGTH),
+    queryKey: billingKeys.payments(filters, page, cursor, PAGE_LENGTH),
+    queryFn: () => billingApi.payments(filters, page, cursor, PAGE_LENGTH),
   });
+  const total = typeof data?.meta.total === 'number' ? data.meta.total : null;
+  const hasNext = Boolean(data?.meta.next_cursor) || (total !== null && page * PAGE_LENGTH < total);
+  const goTo = (next: number) => {
+    const cursors = [...current.cursors];
+    if (next > page) cursors[page] = data?.meta.next_cursor ?? null;
+    setPaging({ key: filterKey, page: next, cursors });
+  };
   const [grouped, setGrouped] = useState(false);
   const [downloading, setDownloading] = useState(false);
   const money = (amount: string | null) => (amount === null ? '' : formatMoney(amount));
@@ -236,6 +252,18 @@ export default function PaymentsPage() {
             name="payout_id"
             label={t('billing.payments.fields.payout')}
           />
+          <TextField
+            form={filterForm}
+            name="from"
+            type="date"
+            label={t('billing.payments.fields.from')}
+          />
+          <TextField
+            form={filterForm}
+            name="to"
+            type="date"
+            label={t('billing.payments.fields.to')}
+          />
         </div>
         <CheckboxField
           form={filterForm}
@@ -282,15 +310,20 @@ export default function PaymentsPage() {
           </div>
         ))
       )}
-      {(cursors.length > 1 || data?.meta.next_cursor) && (
+      {(page > 1 || hasNext) && (
         <div className="form-actions">
-          <Button disabled={cursors.length < 2} onClick={() => setCursors([null])}>
-            {t('billing.payments.first_page')}
+          <Button disabled={page < 2} onClick={() => goTo(page - 1)}>
+            {t('billing.payments.previous_page')}
           </Button>
-          <Button
-            disabled={!data?.meta.next_cursor}
-            onClick={() => setCursors([...cursors, data?.meta.next_cursor ?? null])}
-          >
+          <span className="muted" data-testid="payments-page">
+            {total !== null
+              ? t('billing.payments.page_of', {
+                  page,
+                  pages: Math.max(1, Math.ceil(total / PAGE_LENGTH)),
+                })
+              : t('billing.payments.page', { page })}
+          </span>
+          <Button disabled={!hasNext} onClick={() => goTo(page + 1)}>
             {t('billing.payments.next_page')}
           </Button>
         </div>

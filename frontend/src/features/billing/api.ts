@@ -82,14 +82,17 @@ export interface PaymentFilters {
   status?: string;
   payout_id?: string;
   unmatched?: boolean;
+  /** Payment dates, inclusive (YYYY-MM-DD). */
+  from?: string;
+  to?: string;
 }
 
 export const billingKeys = {
   all: ['billing'] as const,
   accounts: ['billing', 'accounts'] as const,
   page: ['billing', 'giving-page'] as const,
-  payments: (filters: PaymentFilters, cursor: string | null, length: number) =>
-    ['billing', 'payments', JSON.stringify(filters), cursor ?? '', length] as const,
+  payments: (filters: PaymentFilters, page: number, cursor: string | null, length: number) =>
+    ['billing', 'payments', JSON.stringify(filters), page, cursor ?? '', length] as const,
 };
 
 /** Only the filters with a value, as the list's `filters` JSON (docs/api.md Lists). */
@@ -103,9 +106,10 @@ export const billingApi = {
   page: () => api.get<GivingPageSettings>('/giving-page'),
   savePage: (input: GivingPageInput) =>
     formCall(() => api.put<GivingPageSettings>('/giving-page', { ...input }, { silent: true })),
-  payments: (filters: PaymentFilters, cursor: string | null, length: number) =>
+  /** One page of payments: by number (`page`), or by the previous page's `cursor` if it gave one. */
+  payments: (filters: PaymentFilters, page: number, cursor: string | null, length: number) =>
     api.get<PaymentList>('/billings/payments', {
-      query: { filters: filtersQuery(filters), cursor, length },
+      query: { filters: filtersQuery(filters), page, cursor, length },
     }),
   /** The rows of these filters as CSV text (saved by the screen as a file). */
   paymentsCsv: (filters: PaymentFilters) =>

@@ -188,7 +188,7 @@ function GatewayCard({ gateway, funds }: { gateway: GatewayView; funds: FundOpti
       {connected && (
         <dl className="details" data-testid={`gateway-${provider}-details`}>
           <dt>{t('gateways.fields.status')}</dt>
-          <dd>{gateway.status}</dd>
+          <dd>{t(`gateways.status.${gateway.status}`, { defaultValue: gateway.status })}</dd>
           {gateway.account_name && (
             <>
               <dt>{t('gateways.fields.account_name')}</dt>

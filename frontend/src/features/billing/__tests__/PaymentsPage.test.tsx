@@ -127,4 +127,26 @@ describe('the gateway payments screen (/billings/payments)', () => {
       unmatched: true,
     });
   });
+
+  it('pages by number when the list gives its total', async () => {
+    const { calls } = mockApi((call) =>
+      call.url.pathname === '/api/billings/payments'
+        ? {
+            body: {
+              data: [payment({ business_key: `pi_p${call.url.searchParams.get('page')}` })],
+              meta: { total: 60, page: 1, length: 50, next_cursor: null, payouts: [] },
+            },
+          }
+        : undefined,
+    );
+    const user = userEvent.setup();
+    renderWithProviders(<PaymentsPage />);
+    expect(await screen.findByTestId('payments-page')).toHaveTextContent('Page 1 of 2');
+    expect(screen.getByRole('button', { name: 'Previous page' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(await screen.findByText('pi_p2')).toBeVisible();
+    expect(screen.getByTestId('payments-page')).toHaveTextContent('Page 2 of 2');
+    expect(screen.getByRole('button', { name: 'Next page' })).toBeDisabled();
+    expect(calls.map((call) => call.url.searchParams.get('page'))).toEqual(['1', '2']);
+  });
 });
