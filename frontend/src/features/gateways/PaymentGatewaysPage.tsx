@@ -263,7 +263,9 @@ function GatewayCard({ gateway, funds }: { gateway: GatewayView; funds: FundOpti
       <h3>{t('gateways.webhook.title')}</h3>
       <p className="muted">{t(`gateways.webhook.${provider}_help`)}</p>
       <div className="inline-actions">
-        <code data-testid={`webhook-url-${provider}`}>{gateway.webhook_url}</code>
+        <code className="break-anywhere" data-testid={`webhook-url-${provider}`}>
+          {gateway.webhook_url}
+        </code>
         <Button
           onClick={() => void copyText(gateway.webhook_url)}
           aria-label={t('gateways.webhook.copy_label', { name })}
@@ -272,7 +274,7 @@ function GatewayCard({ gateway, funds }: { gateway: GatewayView; funds: FundOpti
         </Button>
       </div>
       <p>{t('gateways.webhook.events')}</p>
-      <ul data-testid={`webhook-events-${provider}`}>
+      <ul className="break-anywhere" data-testid={`webhook-events-${provider}`}>
         {gateway.events.map((event) => (
           <li key={event}>
             <code>{event}</code>
