@@ -62,6 +62,8 @@ export interface DataTableProps<T extends object> {
   exportSelected?: boolean;
   /** The search box's placeholder: the fields the endpoint's `search` looks in (docs/api.md). */
   searchPlaceholder?: string;
+  /** False for an endpoint without `search` (docs/api.md): the toolbar shows no search box. */
+  searchable?: boolean;
   /** Called with each page's whole answer (for endpoints that send more than `data` and `meta`). */
   onData?: (body: ListResponse<T>) => void;
   /** Shown between the toolbar and the rows, from the current meta (e.g. filtered totals). */
@@ -186,6 +188,7 @@ export function DataTable<T extends object>(props: DataTableProps<T>) {
         setMeta={setMeta}
         filters={props.filters ?? []}
         searchPlaceholder={props.searchPlaceholder}
+        searchable={props.searchable}
         exportable={props.exportable ?? true}
         exporting={exporter.exporting}
         exportProgress={exporter.progress}

@@ -30,6 +30,23 @@ import {
 
 export const TABLE = 'webhook_calls';
 
+/** The event types the providers send us (contract18), for the exact-match type filter. */
+export const EVENT_TYPES = [
+  'checkout.session.completed',
+  'checkout.session.async_payment_succeeded',
+  'checkout.session.async_payment_failed',
+  'payment_intent.succeeded',
+  'payment_intent.payment_failed',
+  'charge.refunded',
+  'charge.dispute.created',
+  'charge.dispute.closed',
+  'payout.paid',
+  'PAYMENT.CAPTURE.COMPLETED',
+  'PAYMENT.CAPTURE.PENDING',
+  'PAYMENT.CAPTURE.REFUNDED',
+  'PAYMENT.CAPTURE.REVERSED',
+];
+
 export const CALL_STATUS_COLOURS: Record<CallStatus, BadgeColour> = {
   received: 'blue',
   processed: 'green',
@@ -174,7 +191,12 @@ export default function WebhookCallsPage() {
         label: t(`webhook_calls.status.${value}`),
       })),
     },
-    { key: 'type', label: t('webhook_calls.fields.type'), type: 'text' },
+    {
+      key: 'type',
+      label: t('webhook_calls.fields.type'),
+      type: 'select',
+      options: EVENT_TYPES.map((value) => ({ value, label: value })),
+    },
     { key: 'from', label: t('webhook_calls.fields.from'), type: 'text', inputType: 'date' },
     { key: 'to', label: t('webhook_calls.fields.to'), type: 'text', inputType: 'date' },
   ];
@@ -222,7 +244,7 @@ export default function WebhookCallsPage() {
         filters={filters}
         exportable={false}
         rowKey={callKey}
-        searchPlaceholder={t('webhook_calls.search')}
+        searchable={false}
         rowActions={(row) => [{ key: 'view', label: t('common.view'), onClick: () => open(row) }]}
       />
       {provider && eventId && (

@@ -99,6 +99,8 @@ describe('the webhook calls screen (/webhook-calls)', () => {
     expect(within(second).getByText('Failed')).toBeVisible();
     expect(within(second).getByText('No fund with that id')).toBeVisible();
     expect(within(second).getByText('PayPal')).toBeVisible();
+    // the list has filters (provider, status, type, dates) but no free-text search
+    expect(screen.queryByRole('searchbox')).toBeNull();
     // Stripe is not connected: nothing to fetch from
     expect(screen.queryByRole('button', { name: 'Fetch missed events' })).toBeNull();
   });
