@@ -159,7 +159,7 @@ function GatewayCard({ gateway, funds }: { gateway: GatewayView; funds: FundOpti
       showToast({
         type: answer.status === 'failed' || answer.status === 'rejected' ? 'error' : 'success',
         title: t('gateways.test.title'),
-        message: answer.result,
+        message: answer.result ?? t('gateways.test.sent'),
       });
     } catch (error) {
       if (error instanceof ApiError && (error.status === 409 || error.status === 422)) {
@@ -387,7 +387,9 @@ function GatewayCard({ gateway, funds }: { gateway: GatewayView; funds: FundOpti
       <FormError message={refusal} />
       {tested && (
         <p role="status" data-testid={`test-event-${provider}`}>
-          {t('gateways.test.outcome', { status: tested.status, result: tested.result })}{' '}
+          {tested.result === null
+            ? t('gateways.test.sent')
+            : t('gateways.test.outcome', { status: tested.status, result: tested.result })}{' '}
           <Link to={callLink(provider, tested.event_id)}>{t('gateways.test.open_call')}</Link>
         </p>
       )}

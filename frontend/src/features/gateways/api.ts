@@ -46,8 +46,9 @@ export interface PayPalInput {
 
 export interface TestEventResult {
   event_id: string;
+  /** "sent" when the provider delivers it later (PayPal's simulator): no result yet. */
   status: string;
-  result: string;
+  result: string | null;
 }
 
 export const gatewayKeys = {

@@ -252,4 +252,23 @@ describe('the payment gateways screen (/payment-gateways)', () => {
       default_fund_id: null,
     });
   });
+
+  it('says a PayPal test event is on its way when the provider sends it later', async () => {
+    const paypal = { ...PAYPAL, connected: true, mode: 'test' as const, status: 'connected' };
+    mockApi((call) => {
+      if (call.url.pathname === '/api/payment-gateways')
+        return { body: { data: [STRIPE, paypal] } };
+      if (call.url.pathname === '/api/funds/options') return { body: FUNDS };
+      if (call.url.pathname === '/api/webhook-calls/test-event')
+        return { body: { event_id: 'WH-SIM-1', status: 'sent', result: null } };
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<PaymentGatewaysPage />);
+    const card = await screen.findByTestId('gateway-paypal');
+    await user.click(within(card).getByRole('button', { name: 'Send test event' }));
+    expect(await within(card).findByTestId('test-event-paypal')).toHaveTextContent(
+      'Test event sent: it is listed with the webhook calls once the provider delivers it.',
+    );
+  });
 });
