@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@/lib/i18n';
 import { mockApi } from '@/test/fetch-mock';
 import { renderWithProviders } from '@/test/render';
@@ -148,5 +148,36 @@ describe('the gateway payments screen (/billings/payments)', () => {
     expect(screen.getByTestId('payments-page')).toHaveTextContent('Page 2 of 2');
     expect(screen.getByRole('button', { name: 'Next page' })).toBeDisabled();
     expect(calls.map((call) => call.url.searchParams.get('page'))).toEqual(['1', '2']);
+  });
+
+  it('downloads the CSV of the payments the filters show', async () => {
+    const { calls } = mockApi((call) => {
+      if (call.url.pathname === '/api/billings/payments.csv') return { body: 'csv' };
+      if (call.url.pathname === '/api/billings/payments')
+        return {
+          body: { data: ROWS, meta: { total: 3, page: 1, length: 50, next_cursor: null } },
+        };
+      return undefined;
+    });
+    const created = vi.fn(() => 'blob:payments');
+    Object.assign(URL, { createObjectURL: created, revokeObjectURL: vi.fn() });
+    const clicks: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      clicks.push(this.download);
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<PaymentsPage />);
+    await screen.findByTestId('payments-table');
+    await user.selectOptions(screen.getByLabelText('Status'), 'succeeded');
+    await user.click(screen.getByRole('button', { name: 'Download CSV' }));
+    await vi.waitFor(() => expect(clicks).toEqual(['gateway-payments.csv']));
+    const csv = calls.at(-1)!;
+    expect(csv.url.pathname).toBe('/api/billings/payments.csv');
+    expect(JSON.parse(csv.url.searchParams.get('filters') ?? '{}')).toEqual({
+      status: 'succeeded',
+    });
+    expect(created).toHaveBeenCalledWith(expect.any(Blob));
   });
 });
