@@ -37,3 +37,18 @@ const MONEY = new Intl.NumberFormat(MONEY_LOCALE_TAG, {
 export function formatMoney(amount: string | number, _language?: string): string {
   return MONEY.format(Number(amount));
 }
+
+/** Day, short month, year and time of day: "5 Apr 2026, 14:03" (en-GB) — for events whose
+ * minute matters (webhook calls, payments). */
+export function formatDateTime(value: string | null | undefined, locale: string): string {
+  if (!value) return '';
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return value;
+  return new Intl.DateTimeFormat(tag(locale), {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).format(date);
+}

@@ -44,7 +44,7 @@ export interface BulkAction {
   danger?: boolean;
 }
 
-export interface DataTableProps<T extends { id: string | number }> {
+export interface DataTableProps<T extends object> {
   /** Table name: the meta key (`<table>_meta`) and the export name. */
   table: string;
   endpoint: string;
@@ -62,13 +62,17 @@ export interface DataTableProps<T extends { id: string | number }> {
   exportSelected?: boolean;
   /** The search box's placeholder: the fields the endpoint's `search` looks in (docs/api.md). */
   searchPlaceholder?: string;
+  /** False for an endpoint without `search` (docs/api.md): the toolbar shows no search box. */
+  searchable?: boolean;
   /** Called with each page's whole answer (for endpoints that send more than `data` and `meta`). */
   onData?: (body: ListResponse<T>) => void;
   /** Shown between the toolbar and the rows, from the current meta (e.g. filtered totals). */
   summary?: (meta: TableMeta) => React.ReactNode;
+  /** The row's key, for rows without an `id` (default: `String(row.id)`). */
+  rowKey?: (row: T) => string;
 }
 
-export function DataTable<T extends { id: string | number }>(props: DataTableProps<T>) {
+export function DataTable<T extends object>(props: DataTableProps<T>) {
   const { t } = useTranslation();
   const [meta, setMeta] = useTableMeta(props.table, props.defaults);
   const [selection, setSelection] = useState<RowSelectionState>({});
@@ -146,7 +150,7 @@ export function DataTable<T extends { id: string | number }>(props: DataTablePro
   const table = useReactTable<T>({
     data: data?.data ?? [],
     columns,
-    getRowId: (row) => String(row.id),
+    getRowId: props.rowKey ?? ((row) => String((row as { id?: string | number }).id)),
     enableRowSelection: selectable,
     getCoreRowModel: getCoreRowModel(),
     manualPagination: true,
@@ -184,6 +188,7 @@ export function DataTable<T extends { id: string | number }>(props: DataTablePro
         setMeta={setMeta}
         filters={props.filters ?? []}
         searchPlaceholder={props.searchPlaceholder}
+        searchable={props.searchable}
         exportable={props.exportable ?? true}
         exporting={exporter.exporting}
         exportProgress={exporter.progress}

@@ -19,6 +19,8 @@ interface ToolbarProps {
   filters: FilterDef[];
   /** What the search box searches (its placeholder); the generic "Search" when unset. */
   searchPlaceholder?: string;
+  /** False for a list whose endpoint has no `search`: no search box. */
+  searchable?: boolean;
   exportable: boolean;
   exporting: boolean;
   exportProgress: { done: number; total: number } | null;
@@ -45,16 +47,20 @@ export function Toolbar(props: ToolbarProps) {
   return (
     <div className="table-toolbar">
       <div className="table-toolbar__row">
-        <label htmlFor={searchId} className="visually-hidden">
-          {t('table.search')}
-        </label>
-        <input
-          id={searchId}
-          type="search"
-          placeholder={props.searchPlaceholder ?? t('table.search')}
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-        />
+        {props.searchable !== false && (
+          <>
+            <label htmlFor={searchId} className="visually-hidden">
+              {t('table.search')}
+            </label>
+            <input
+              id={searchId}
+              type="search"
+              placeholder={props.searchPlaceholder ?? t('table.search')}
+              value={search}
+              onChange={(event) => setSearch(event.target.value)}
+            />
+          </>
+        )}
         <label htmlFor={sizeId}>{t('table.page_size')}</label>
         <select
           id={sizeId}
