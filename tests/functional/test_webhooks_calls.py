@@ -241,9 +241,13 @@ def test_a_stripe_test_event_is_signed_verified_and_marked_as_a_test(client, aws
     reply = charity.post("/api/webhook-calls/test-event", {"provider": "stripe"})
     assert reply.status == 200, reply
     answer = reply.json
-    assert answer["event_id"].startswith("evt_test_") and answer["status"] == "ignored"
+    assert answer["event_id"].startswith("evt_test_")
+    assert (answer["status"], answer["result"]) == ("processed", "test event received and verified")
     shown = charity.get(f"/api/webhook-calls/stripe/{answer['event_id']}").json
     assert shown["test_event"] is True and shown["verification"]["secret"] == "current"
+    # AND it made no donation and no payment
+    assert shown["donation_id"] is None
+    assert charity.get("/api/billings/payments").json["data"] == []
     assert shown["type"] == "checkout.session.completed"
     assert (
         charity.post("/api/webhook-calls/test-event", {"provider": "paypal"}).status == 422
