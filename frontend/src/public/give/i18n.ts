@@ -1,5 +1,4 @@
 import { createInstance, type i18n as I18n } from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import en from '../locales/en.json';
 import es from '../locales/es.json';
 
@@ -26,7 +25,9 @@ export function pickLocale(search: string, languages: readonly string[]): Public
  */
 export function createPublicI18n(locale: PublicLocale): I18n {
   const instance = createInstance();
-  void instance.use(initReactI18next).init({
+  // Not `.use(initReactI18next)`: that would make it react-i18next's global instance; the page
+  // passes it down with <I18nextProvider> instead, so nothing else ever sees it.
+  void instance.init({
     lng: locale,
     fallbackLng: false,
     resources: { en: { translation: en }, es: { translation: es } },
