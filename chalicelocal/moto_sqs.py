@@ -11,7 +11,13 @@ outside it, on moto's own condition, so a waiting poller holds nothing
 
 moto also checks each message it hands out against the queue's retention period by computing
 every queue attribute, three of which count the queue's messages: a receive cost O(messages²),
-about 200 ms for a batch of ten from a queue of 300. The check reads the one attribute it needs."""
+about 200 ms for a batch of ten from a queue of 300. The check reads the one attribute it needs.
+
+Every send reads the queue's attributes too (for content-based deduplication), so it counts the
+queue's messages three times, asking each message whether it is visible and delayed through
+moto's datetime clock (~13 µs a question): a send took 10 ms on an empty queue and 32 ms with 400
+waiting, so a burst of webhook deliveries slowed itself down as the queue grew. The questions now
+read the same clock as `time.time()` (what moto's helper computes through datetime objects)."""
 
 from __future__ import annotations
 
@@ -21,6 +27,7 @@ import time
 from typing import Any
 
 from moto.core.utils import unix_time
+from moto.sqs import models as sqs_models
 from moto.sqs.models import SQSBackend
 
 _lock = threading.RLock()
@@ -73,6 +80,17 @@ def _within_retention(self: Any, queue_name: str, message: Any) -> bool:
     return bool(retention_period + message.sent_timestamp / 1000 > unix_time())
 
 
+_moto_millis = sqs_models.unix_time_millis
+
+
+def _millis(dt: Any = None) -> float:
+    """moto's `unix_time_millis()` (milliseconds since the epoch, now) without its datetime
+    round trip; with an argument, moto's own."""
+    if dt is None:
+        return time.time() * 1000.0
+    return float(_moto_millis(dt))
+
+
 def apply() -> None:
     """Install once per process (idempotent)."""
     global _applied
@@ -82,4 +100,5 @@ def apply() -> None:
         setattr(SQSBackend, name, _locked(getattr(SQSBackend, name)))
     SQSBackend.is_message_valid_based_on_retention_period = _within_retention  # type: ignore[method-assign]
     SQSBackend.receive_message = _receive(SQSBackend.receive_message)  # type: ignore[method-assign]
+    sqs_models.unix_time_millis = _millis  # type: ignore[assignment]  # Message.visible / .delayed
     _applied = True
