@@ -23,6 +23,7 @@ afterEach(async () => {
   clearToasts();
   authStore.setUser(null);
   document.documentElement.className = '';
+  document.title = '';
   if (i18n.language !== 'en') await i18n.changeLanguage('en');
   window.localStorage.clear();
   document.cookie.split(';').forEach((cookie) => {
