@@ -106,6 +106,15 @@ class Delivery:
         return any(200 <= int(a.get("status") or 0) < 300 for a in self.attempts)
 
 
+def join_deliveries(threads: list[threading.Thread], timeout: float) -> bool:
+    """Until every delivery thread given has finished (tests), at most `timeout` seconds in all:
+    whether they all did."""
+    deadline = time.monotonic() + timeout
+    for thread in threads:
+        thread.join(max(0.0, deadline - time.monotonic()))
+    return not any(thread.is_alive() for thread in threads)
+
+
 def deliver_in_background(
     delivery: Delivery, body: bytes, make_headers: Callable[[], dict[str, str]], lock: threading.Lock
 ) -> threading.Thread:

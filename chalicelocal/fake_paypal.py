@@ -43,7 +43,6 @@ import json
 import re
 import secrets
 import threading
-import time
 import uuid
 import zlib
 from dataclasses import asdict, dataclass, field
@@ -62,6 +61,7 @@ from chalicelocal.fake_common import (
     decimal_string,
     deliver_in_background,
     esc,
+    join_deliveries,
     json_answer,
     page,
     percent_fee,
@@ -363,12 +363,9 @@ class FakePayPal:
             self.events.extend(StoredEvent(e["client_id"], e["event"]) for e in data.get("events", []))
 
     def wait_for_deliveries(self, timeout: float = 20.0) -> bool:
-        deadline = time.monotonic() + timeout
         with self.lock:
             threads = list(self.threads)
-        for thread in threads:
-            thread.join(max(0.0, deadline - time.monotonic()))
-        return not any(thread.is_alive() for thread in threads)
+        return join_deliveries(threads, timeout)
 
     # ------------------------------------------------------------ HTTP
 

@@ -5,9 +5,7 @@ fakes took, and a refund or a dispute of an older gift could not be tried."""
 
 from __future__ import annotations
 
-import hashlib
 import json
-import threading
 from pathlib import Path
 from typing import Any
 
@@ -43,36 +41,13 @@ def restore(path: Path) -> bool:
     return True
 
 
-class Saver:
+class Saver(state.Snapshotter):
     """Saves `capture()` to `path` every `interval` seconds when it changed, and on `stop()`."""
 
+    what = "saving the fake providers"
+
     def __init__(self, path: Path, interval: float = 30.0) -> None:
-        self.path, self.interval = path, interval
-        self._digest = ""
-        self._stop = threading.Event()
-        self._thread = threading.Thread(target=self._run, name="fakes-saver", daemon=True)
+        super().__init__(path, None, interval)
 
-    def start(self) -> None:
-        self._thread.start()
-
-    def save_if_changed(self) -> bool:
-        data = capture()
-        digest = hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest()
-        if digest == self._digest:
-            return False
-        state.write(self.path, data)
-        self._digest = digest
-        return True
-
-    def stop(self) -> None:
-        self._stop.set()
-        if self._thread.is_alive():
-            self._thread.join()
-        self.save_if_changed()
-
-    def _run(self) -> None:
-        while not self._stop.wait(self.interval):
-            try:
-                self.save_if_changed()
-            except Exception as exc:  # (keep serving; the next tick retries)
-                print(f"chalicelocal: saving the fake providers failed: {exc}", flush=True)
+    def capture(self) -> dict[str, Any]:
+        return capture()

@@ -65,6 +65,7 @@ from chalicelocal.fake_common import (
     button_form,
     deliver_in_background,
     esc,
+    join_deliveries,
     json_answer,
     page,
     percent_fee,
@@ -359,12 +360,9 @@ class FakeStripe:
 
     def wait_for_deliveries(self, timeout: float = 20.0) -> bool:
         """Until every delivery started so far has finished (tests): whether they all did."""
-        deadline = time.monotonic() + timeout
         with self.lock:
             threads = list(self.threads)
-        for thread in threads:
-            thread.join(max(0.0, deadline - time.monotonic()))
-        return not any(thread.is_alive() for thread in threads)
+        return join_deliveries(threads, timeout)
 
     # ------------------------------------------------------------ HTTP
 

@@ -206,7 +206,9 @@ def _batch_write(dynamodb: Any, table: str, items: list[dict[str, Any]]) -> int:
 class Snapshotter:
     """Saves a snapshot every `interval` seconds when the content changed, and on `stop()`."""
 
-    def __init__(self, path: Path, stores: Stores, interval: float = 30.0) -> None:
+    what = "snapshot"  # in the message of a failed save
+
+    def __init__(self, path: Path, stores: Stores | None, interval: float = 30.0) -> None:
         self.path, self.stores, self.interval = path, stores, interval
         self._digest: str | None = None
         self._lock = threading.Lock()
@@ -216,9 +218,14 @@ class Snapshotter:
     def start(self) -> None:
         self._thread.start()
 
+    def capture(self) -> dict[str, Any]:
+        """What is saved (a subclass may save something else the same way)."""
+        assert self.stores is not None  # noqa: S101
+        return capture(self.stores)
+
     def save_if_changed(self) -> bool:
         with self._lock:
-            data = capture(self.stores)
+            data = self.capture()
             digest = hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest()
             if digest == self._digest:
                 return False
@@ -237,4 +244,4 @@ class Snapshotter:
             try:
                 self.save_if_changed()
             except Exception as exc:  # (keep serving; the next tick retries)
-                print(f"chalicelocal: snapshot failed: {exc}", flush=True)
+                print(f"chalicelocal: {self.what} failed: {exc}", flush=True)
