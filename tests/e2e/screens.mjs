@@ -155,8 +155,11 @@ const HEADING = 'h1, [role="heading"][aria-level="1"]';
  * of the screen being left are marked first, so the wait is for the new screen's own heading.
  */
 export async function openScreen(page, path) {
+  // The screen already shown is loaded again (as a reload would: e.g. after the language
+  // cookie changed), not navigated to.
   const inApp =
     page.url().startsWith(BASE_URL) &&
+    new URL(page.url()).pathname !== path &&
     (await page.evaluate(() => Boolean(document.querySelector("#root > *"))));
   if (!inApp) {
     await page.goto(path);
