@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { mockApi, type RecordedCall } from '@/test/fetch-mock';
@@ -44,7 +44,7 @@ describe('the public donation page', () => {
     expect(screen.getByText('Riverside Food Bank')).toBeVisible();
     expect(screen.getByText('Registered charity number 1234567')).toBeVisible();
     expect(screen.getByText('Every £10 fills a bag of food.')).toBeVisible();
-    expect(document.title).toBe('Feed a family this winter');
+    await waitFor(() => expect(document.title).toBe('Feed a family this winter'));
     expect(screen.getByText('Boost your donation by 25p for every £1 you give')).toBeVisible();
     const giftAid = screen.getByRole('checkbox', { name: /I want to Gift Aid my donation/ });
     expect(giftAid).not.toBeChecked();
