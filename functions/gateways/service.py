@@ -15,26 +15,12 @@ from functions.gateways import messages as _messages  # noqa: F401  (registers t
 from functions.gateways import paypal_api, repository, stripe_api
 from functions.gateways.models import PROVIDERS, GatewayAccount
 from functions.gateways.schemas import PayPalBody, StripeBody
+from functions.webhooks import paypal_events, stripe_events
 
-# The events to enable on the provider's webhook (what the webhooks area processes).
+# The events to enable on the provider's webhook: exactly what the webhooks area processes.
 EVENTS: dict[str, list[str]] = {
-    "stripe": [
-        "checkout.session.completed",
-        "checkout.session.async_payment_succeeded",
-        "checkout.session.async_payment_failed",
-        "payment_intent.succeeded",
-        "payment_intent.payment_failed",
-        "charge.refunded",
-        "charge.dispute.created",
-        "charge.dispute.closed",
-        "payout.paid",
-    ],
-    "paypal": [
-        "PAYMENT.CAPTURE.COMPLETED",
-        "PAYMENT.CAPTURE.PENDING",
-        "PAYMENT.CAPTURE.REFUNDED",
-        "PAYMENT.CAPTURE.REVERSED",
-    ],
+    "stripe": list(stripe_events.HANDLED),
+    "paypal": list(paypal_events.HANDLED),
 }
 NAMES = {"stripe": "Stripe", "paypal": "PayPal"}
 _SECRET_PREFIXES = ("sk_test_", "rk_test_", "sk_live_", "rk_live_")
