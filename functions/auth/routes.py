@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from chalice import Blueprint, Response
 
 from functions.core import sessions
-from functions.core.access import current_request, principal, public, requires, signed_in
+from functions.core.access import client_ip, current_request, principal, public, requires, signed_in
 from functions.core.deferred import deferred_imports
 from functions.core.errors import Invalid, json_response
 from functions.core.validation import parse_body
@@ -21,18 +19,6 @@ TWO_FACTOR = "two-factor-authentication"
 
 def _with_session(body: dict, issued: sessions.Issued, status: int = 200) -> Response:
     return json_response(body, status, {"Set-Cookie": sessions.set_cookie_headers(issued)})
-
-
-def _client_ip() -> str:
-    """The viewer's address: behind CloudFront the API's source IP is CloudFront's, so the
-    `CloudFront-Viewer-Address` header (`ip:port`) comes first."""
-    request = current_request()
-    headers: Any = request.headers or {}
-    viewer = headers.get("cloudfront-viewer-address")
-    if viewer:
-        return str(viewer.rsplit(":", 1)[0])
-    context = request.context or {}
-    return str((context.get("identity") or {}).get("sourceIp") or "unknown")
 
 
 @bp.route("/register", methods=["POST"])
@@ -51,7 +37,7 @@ def register() -> Response:
 def login() -> Response:
     body = parse_body(schemas.LoginBody, current_request())
     user, issued, tenant = service.login(
-        body.email, body.password, remember=body.remember, client_ip=_client_ip()
+        body.email, body.password, remember=body.remember, client_ip=client_ip()
     )
     pending = not issued.session.two_factor_passed
     view = service.user_view(user, issued.session, tenant)

@@ -89,6 +89,18 @@ def current_request() -> Request:
     return request
 
 
+def client_ip() -> str:
+    """The viewer's address: behind CloudFront the API's source IP is CloudFront's, so the
+    `CloudFront-Viewer-Address` header (`ip:port`) comes first."""
+    request = current_request()
+    headers: Any = request.headers or {}
+    viewer = headers.get("cloudfront-viewer-address")
+    if viewer:
+        return str(viewer.rsplit(":", 1)[0])
+    context = request.context or {}
+    return str((context.get("identity") or {}).get("sourceIp") or "unknown")
+
+
 def principal() -> Principal:
     who = _principal.get()
     if who is None:

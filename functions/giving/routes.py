@@ -3,11 +3,9 @@ settings, and the public page itself — what it offers, starting a gift, the th
 
 from __future__ import annotations
 
-from typing import Any
-
 from chalice import Blueprint, Response
 
-from functions.core.access import current_request, principal, public, requires
+from functions.core.access import client_ip, current_request, principal, public, requires
 from functions.core.deferred import deferred_imports
 from functions.core.errors import json_response
 from functions.core.validation import parse_body, parse_query
@@ -17,17 +15,6 @@ with deferred_imports():
 
 bp = Blueprint(__name__)
 MANAGE = "manage-integrations"
-
-
-def _client_ip() -> str:
-    """The visitor's address: behind CloudFront the viewer's (`CloudFront-Viewer-Address`)."""
-    request = current_request()
-    headers: Any = request.headers or {}
-    viewer = headers.get("cloudfront-viewer-address")
-    if viewer:
-        return str(viewer.rsplit(":", 1)[0])
-    context = request.context or {}
-    return str((context.get("identity") or {}).get("sourceIp") or "unknown")
 
 
 @bp.route("/giving-page", methods=["GET"])
@@ -51,7 +38,7 @@ def public_page(slug: str) -> Response:
 @bp.route("/give/{slug}/checkout", methods=["POST"])
 @public
 def checkout(slug: str) -> Response:
-    ip = _client_ip()
+    ip = client_ip()
     service.throttle_attempt(slug[:60], ip)
     # A bot filled the hidden `website` field: answered generically before any validation.
     honeypot = parse_body(schemas.Honeypot, current_request())
