@@ -100,7 +100,9 @@ class DonationBody(Schema):
     benefit_value: Benefit | None = None
     sponsored: bool = False
     notes: str | None = Field(default=None, max_length=LIMITS["notes"])
-    status: Literal["received", "refunded", "cancelled"] = "received"
+    # "pending": an online payment still clearing, set only by the gateway (ADR 0022); an edit
+    # may keep it, nobody may choose it (`_pending`)
+    status: Literal["received", "refunded", "cancelled", "pending"] = "received"
     refunded_at: PastDate | None = Field(default=None, validate_default=True)
     payment_for_goods: bool = False
     gasds: bool = False  # a GASDS small donation (GIFT_AID.md §5): never Gift Aid
@@ -122,6 +124,7 @@ class DonationBody(Schema):
         return value
 
     checks_split_here: ClassVar[bool] = True
+    keeps_pending: ClassVar[bool] = False  # see `_pending`
 
     def fund_split(self) -> list[funds.Line] | None:
         """(fund id, pence, project id) per line of the requested split, None when no split was
@@ -134,6 +137,14 @@ class DonationBody(Schema):
     @classmethod
     def _blank_is_none(cls, value: str | None) -> str | None:
         return value or None
+
+    @field_validator("status")
+    @classmethod
+    def _pending(cls, value: str) -> str:
+        """A new donation cannot be "pending" (service.update refuses changing one to it)."""
+        if value == "pending" and not cls.keeps_pending:
+            raise PydanticCustomError("donations.pending_by_gateway", "pending")
+        return value
 
     @field_validator("refunded_at")
     @classmethod
@@ -170,6 +181,7 @@ class DonationBody(Schema):
 
 class DonationUpdateBody(DonationBody):
     checks_split_here: ClassVar[bool] = False
+    keeps_pending: ClassVar[bool] = True
     version: int = Field(ge=1)
     # a new amount re-balances an existing split across funds only when the user confirms it
     rebalance: bool = False
@@ -215,7 +227,7 @@ class DonationFilterBody(Schema):
     type_id: str | None = Field(default=None, max_length=40)
     payment_method: PaymentMethod | None = None
     location_id: str | None = Field(default=None, max_length=40)
-    status: Literal["received", "refunded", "cancelled"] | None = None
+    status: Literal["received", "refunded", "cancelled", "pending"] | None = None
     donor_id: str | None = Field(default=None, max_length=40)
     gift_aid_state: GiftAidStateName | None = None
     allocation: Literal["defaulted"] | None = None  # donations no fund was given for

@@ -352,6 +352,8 @@ def update(who: Principal, donation_id: str, body: DonationUpdateBody) -> dict[s
         raise _held_by_claim(before)
     if before.claim_id and bool(before.gasds) != body.gasds:  # Gift Aid or GASDS is fixed in a claim
         raise _held_by_claim(before)
+    if body.status == "pending" and before.status != "pending":  # only the gateway says pending
+        raise Invalid(errors={"status": [t("donations.pending_by_gateway")]})
     resolve_projects(
         who.tenant_id, body.allocations, kept={project for _, _, project in before.split_lines() if project}
     )

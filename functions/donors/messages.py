@@ -17,6 +17,16 @@ MESSAGES: dict[str, dict[str, str]] = {
             "cambios y vuelva a hacer los suyos."
         ),
     },
+    "donations.pending_by_gateway": {
+        "en": (
+            "Only the payment gateway marks a donation pending (a Direct Debit still clearing). "
+            "Choose received, refunded or cancelled."
+        ),
+        "es": (
+            "Solo la pasarela de pago marca una donación como pendiente (un adeudo directo aún "
+            "en compensación). Elija recibida, reembolsada o cancelada."
+        ),
+    },
     "donations.stale": {
         "en": (
             "Someone else changed this donation after you opened it. Reload to see their "

@@ -30,7 +30,6 @@ from __future__ import annotations
 import copy
 import datetime as dt
 import hashlib
-import logging
 from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import Decimal
@@ -41,6 +40,7 @@ from pynamodb.exceptions import PutError
 from functions.core import audit, clock, keys, secret_box
 from functions.core.errors import AlmonerError, Conflict
 from functions.core.money import money_text
+from functions.core.observability import logger
 from functions.declarations import repository as declarations
 from functions.declarations.models import DeclarationRecord
 from functions.domain import matching, names
@@ -59,8 +59,6 @@ from functions.webhooks import facts as f
 from functions.webhooks import payments, paypal_events, stripe_events
 from functions.webhooks.facts import Fact
 from functions.webhooks.models import Payment, WebhookEvent
-
-logger = logging.getLogger(__name__)
 
 OutcomeStatus = Literal["processed", "ignored", "rejected"]
 ATTEMPTS = 8

@@ -99,3 +99,43 @@ def test_a_message_older_than_the_retention_period_is_not_received(
     assert [m["Body"] for m in sqs.receive_message(QueueUrl=queue).get("Messages", [])] == ["old"]
     monkeypatch.setattr(moto_sqs, "unix_time", lambda: sent + 61)
     assert sqs.receive_message(QueueUrl=queue, MaxNumberOfMessages=10).get("Messages", []) == []
+
+
+def test_a_send_does_not_count_the_queue_yet_the_counts_stay_right(
+    queue: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from moto.sqs.models import Queue
+
+    counted: list[str] = []
+    visible = Message.visible
+
+    def watched(self: Message) -> bool:
+        counted.append(self.body)
+        return bool(visible.fget(self))  # type: ignore[attr-defined]
+
+    sqs = boto3.client("sqs")
+    for n in range(20):
+        sqs.send_message(QueueUrl=queue, MessageBody=f"waiting {n}")
+    monkeypatch.setattr(Message, "visible", property(watched))
+    sqs.send_message(QueueUrl=queue, MessageBody="one more")
+    sqs.send_message_batch(
+        QueueUrl=queue, Entries=[{"Id": str(n), "MessageBody": f"batch {n}"} for n in range(5)]
+    )
+    assert counted == []  # 26 sends, no message asked whether it is visible
+    sqs.receive_message(QueueUrl=queue, MaxNumberOfMessages=3)
+    found = sqs.get_queue_attributes(
+        QueueUrl=queue,
+        AttributeNames=["ApproximateNumberOfMessages", "ApproximateNumberOfMessagesNotVisible"],
+    )["Attributes"]
+    waiting, in_flight = found["ApproximateNumberOfMessages"], found["ApproximateNumberOfMessagesNotVisible"]
+    assert (waiting, in_flight) == ("23", "3")
+    assert counted  # the attributes still count
+    assert isinstance(Queue.approximate_number_of_messages, property)
+
+    # content-based deduplication (the one attribute a send reads) still applies
+    fifo = sqs.create_queue(
+        QueueName="jobs.fifo", Attributes={"FifoQueue": "true", "ContentBasedDeduplication": "true"}
+    )["QueueUrl"]
+    for _ in range(2):
+        sqs.send_message(QueueUrl=fifo, MessageBody="same", MessageGroupId="g")
+    assert len(sqs.receive_message(QueueUrl=fifo, MaxNumberOfMessages=10)["Messages"]) == 1

@@ -383,6 +383,32 @@ def test_bacs_unpaid_is_a_pending_donation_not_claimable_until_the_money_arrives
     assert donation(charity, made.donation_id)["status"] == "received"
 
 
+def test_a_pending_donation_is_edited_with_its_status_kept_but_nobody_makes_one_pending(
+    charity: SignedIn,
+) -> None:
+    from tests.functional.donations_helpers import EDIT_FORM_FIELDS
+
+    tid = charity.tenant_id
+    made = run(tid, "stripe", stripe_event("checkout.session.completed", session(tid, "pi_keep", paid=False)))
+    shown = donation(charity, made.donation_id)
+    body = {field: shown[field] for field in EDIT_FORM_FIELDS}
+    edited = charity.put(f"/api/donations/{made.donation_id}", {**body, "notes": "Bacs, expected Friday"})
+    assert edited.status == 200, edited
+    assert edited.json["status"] == "pending" and edited.json["notes"] == "Bacs, expected Friday"
+    listed = charity.get('/api/donations?filters={"status":"pending"}')
+    assert listed.status == 200 and [d["id"] for d in listed.json["data"]] == [made.donation_id]
+
+    cash_gift = {"amount": "5.00", "date": "2026-11-20", "payment_method": "cash"}
+    created = charity.post("/api/donations", {**cash_gift, "status": "pending"})
+    assert created.status == 422 and "Only the payment gateway" in created.json["errors"]["status"][0]
+    cash = charity.post("/api/donations", cash_gift)
+    assert cash.status == 201, cash
+    body = {field: cash.json[field] for field in EDIT_FORM_FIELDS}
+    refused = charity.put(f"/api/donations/{cash.json['id']}", {**body, "status": "pending"})
+    assert refused.status == 422 and "Only the payment gateway" in refused.json["errors"]["status"][0]
+    assert donation(charity, cash.json["id"])["status"] == "received"
+
+
 def test_bacs_that_fails_cancels_the_pending_donation_and_the_gift(charity: SignedIn) -> None:
     from functions.giving.models import GivingIntent
 

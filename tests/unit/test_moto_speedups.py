@@ -618,3 +618,25 @@ def test_a_partition_in_blocks_reads_as_one_sorted_list(block, monkeypatch):
     with pytest.raises(IndexError):
         partition[len(expected)]
     assert max(len(b) for b in partition.blocks) <= 2 * block and all(partition.blocks)
+
+
+def test_a_response_class_lists_its_methods_once_and_unknown_actions_still_fail(dynamodb, monkeypatch):
+    import inspect
+
+    listed = []
+    original = inspect.getmembers
+
+    def counting(thing, *args, **kwargs):
+        listed.append(thing)
+        return original(thing, *args, **kwargs)
+
+    monkeypatch.setattr(inspect, "getmembers", counting)
+    for n in range(3):
+        dynamodb.put_item(TableName=TABLE, Item={"PK": {"S": f"k{n}"}})
+    assert dynamodb.get_item(TableName=TABLE, Key={"PK": {"S": "k2"}})["Item"] == {"PK": {"S": "k2"}}
+    assert len(listed) <= 1  # four requests: listed once at most (none if an earlier test did)
+    from moto.core import utils as moto_utils
+
+    assert moto_utils.camelcase_to_underscores("TransactWriteItems") == "transact_write_items"
+    with pytest.raises(ClientError):
+        dynamodb.describe_table(TableName="no-such-table")

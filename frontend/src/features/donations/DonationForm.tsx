@@ -23,7 +23,7 @@ import {
 import { SplitEditor } from '@/features/funds/SplitEditor';
 import { formatMoney } from '@/lib/format';
 import {
-  DONATION_STATUSES,
+  CHOSEN_STATUSES,
   PAYMENT_METHODS,
   type Donation,
   type DonationInput,
@@ -258,7 +258,10 @@ export function DonationForm(props: DonationFormProps) {
           form={form}
           name="status"
           label={t('donations.fields.status')}
-          options={DONATION_STATUSES.map((value) => ({
+          options={[
+            ...CHOSEN_STATUSES,
+            ...(initial.status === 'pending' ? (['pending'] as const) : []),
+          ].map((value) => ({
             value,
             label: t(`donations.statuses.${value}`),
           }))}

@@ -20,8 +20,11 @@ export const PAYMENT_METHODS = [
 ] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
-export const DONATION_STATUSES = ['received', 'refunded', 'cancelled'] as const;
+export const DONATION_STATUSES = ['received', 'refunded', 'cancelled', 'pending'] as const;
 export type DonationStatus = (typeof DONATION_STATUSES)[number];
+/** What a person may choose: `pending` (a payment still clearing) is set only by the gateway's
+ * webhook (ADR 0022), so the form offers it only to keep a donation that already is pending. */
+export const CHOSEN_STATUSES = ['received', 'refunded', 'cancelled'] as const;
 
 /** What the donation form sends (issue 4 point 2); money as a string with 2 decimals. */
 export interface DonationInput {

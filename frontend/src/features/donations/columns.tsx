@@ -9,7 +9,7 @@ import { formatDate, formatMoney } from '@/lib/format';
 import type { Donation, DonationStatus } from './api';
 
 /** `pending`: an online payment still clearing, set only by the gateway's webhook (ADR 0022). */
-export const DONATION_STATUS_COLOURS: Record<DonationStatus | 'pending', BadgeColour> = {
+export const DONATION_STATUS_COLOURS: Record<DonationStatus, BadgeColour> = {
   received: 'green',
   refunded: 'amber',
   cancelled: 'gray',

@@ -36,4 +36,9 @@ describe('the donation edit form', () => {
     const fields = Object.entries(imported).filter(([name]) => !shownOnly.includes(name));
     expect(sent).toEqual(Object.fromEntries(fields));
   });
+
+  it('keeps a pending online payment pending (only the gateway sets or clears it)', () => {
+    const pending: Donation = { ...imported, status: 'pending', source: 'Stripe' };
+    expect(toDonationInput(donationValuesOf(pending)).status).toBe('pending');
+  });
 });
