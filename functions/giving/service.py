@@ -332,7 +332,8 @@ def checkout(slug: str, body: CheckoutBody, ip: str) -> dict[str, Any]:
         ip=ip,
     )
     intent.save()
-    thanks = f"{page_url(slug)}/thanks?intent={intent.intent_id}&token={token}"
+    # `key`, not `token`: PayPal appends its own `token` (the order id) to the return URL
+    thanks = f"{page_url(slug)}/thanks?intent={intent.intent_id}&key={token}"
     try:
         if body.provider == "stripe":
             ref, redirect = _stripe_session(account, intent, tenant.name, slug, thanks, body.email)

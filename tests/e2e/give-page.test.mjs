@@ -72,7 +72,7 @@ describe(`The public donation page at ${BASE_URL}/give/…`, () => {
         json: {
           intent_id: "int_e2e",
           token: "tok_e2e",
-          redirect_url: `${BASE_URL}/give/${slug}/thanks?intent=int_e2e&token=tok_e2e`,
+          redirect_url: `${BASE_URL}/give/${slug}/thanks?intent=int_e2e&key=tok_e2e`,
         },
       });
     });
@@ -129,7 +129,7 @@ describe(`The public donation page at ${BASE_URL}/give/…`, () => {
     await p.getByRole("button", { name: "Donate £10.00" }).click();
 
     // THEN the thank-you page waits for the donation, then thanks the donor by name
-    await p.waitForURL(`**/give/${slug}/thanks?intent=int_e2e&token=tok_e2e`);
+    await p.waitForURL(`**/give/${slug}/thanks?intent=int_e2e&key=tok_e2e`);
     await p.getByText("Thank you, Ann! Your donation of £10.00 has been received.").waitFor();
     assert.ok(await p.getByText("Gift Aid will add £2.50.").isVisible());
     assert.deepEqual(

@@ -77,7 +77,7 @@ def test_without_a_build_a_page_says_how_to_build(tmp_path: Path) -> None:
     assert response.status == 200 and b"make run" in response.body
 
 
-@pytest.mark.parametrize("path", ["/give/demo", "/give/demo/thanks?intent=1&token=x", "/give"])
+@pytest.mark.parametrize("path", ["/give/demo", "/give/demo/thanks?intent=1&key=x", "/give"])
 def test_the_public_donation_page_gets_its_own_entry(dist: Path, path: str) -> None:
     # GIVEN a build with the public page's entry
     (dist / "give.html").write_text("<!doctype html><div id=give></div>")

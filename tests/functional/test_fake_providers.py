@@ -148,7 +148,7 @@ def checkout(
             "metadata": meta,
             "payment_intent_data": {"metadata": meta},
             "customer_email": "ada@example.org",
-            "success_url": "http://127.0.0.1:9/give/hope/thanks?intent=int-1&token=tok",
+            "success_url": "http://127.0.0.1:9/give/hope/thanks?intent=int-1&key=tok",
             "cancel_url": "http://127.0.0.1:9/give/hope?cancelled=1",
             "payment_method_types": list(methods),
         }
@@ -212,7 +212,7 @@ def test_stripe_checkout_paid_by_card_delivers_signed_events_and_redirects(
     paid = press(session.url, "card")
 
     assert paid.status_code == 303
-    assert paid.headers["Location"] == "http://127.0.0.1:9/give/hope/thanks?intent=int-1&token=tok"
+    assert paid.headers["Location"] == "http://127.0.0.1:9/give/hope/thanks?intent=int-1&key=tok"
     calls = receiver.wait_for(2)
     kinds = sorted(c.json["type"] for c in calls)
     assert kinds == ["checkout.session.completed", "payment_intent.succeeded"]  # charge.succeeded not enabled
@@ -472,7 +472,7 @@ def order(app: PayPalApp, value: str = "10.00") -> dict[str, Any]:
                 }
             ],
             "application_context": {
-                "return_url": "http://127.0.0.1:9/give/hope/thanks?intent=int-9&token=tok&provider=paypal",
+                "return_url": "http://127.0.0.1:9/give/hope/thanks?intent=int-9&key=tok&provider=paypal",
                 "cancel_url": "http://127.0.0.1:9/give/hope?cancelled=1",
             },
         },
@@ -546,7 +546,8 @@ def test_paypal_order_approved_captured_and_signed_delivery_verifies(
     location = urlsplit(back.headers["Location"])
     query = parse_qs(location.query)
     assert location.path == "/give/hope/thanks"
-    assert query["intent"] == ["int-9"] and query["token"] == ["tok", made["id"]] and query["PayerID"]
+    assert query["intent"] == ["int-9"] and query["key"] == ["tok"]  # ours, untouched
+    assert query["token"] == [made["id"]] and query["PayerID"]  # what PayPal appends
     captured = app.call("POST", f"/v2/checkout/orders/{made['id']}/capture")
     assert captured.status_code == 201
     capture = captured.json()["purchase_units"][0]["payments"]["captures"][0]

@@ -294,7 +294,7 @@ def test_a_stripe_gift_creates_a_checkout_session_on_the_charitys_account_with_t
         assert form[f"{prefix}[almoner_mode]"] == "test"
     assert form["customer_email"] == "ada@example.org"
     assert form["success_url"] == (
-        f"http://almoner.test/give/hope-trust/thanks?intent={answer['intent_id']}&token={answer['token']}"
+        f"http://almoner.test/give/hope-trust/thanks?intent={answer['intent_id']}&key={answer['token']}"
     )
     assert form["cancel_url"] == "http://almoner.test/give/hope-trust?cancelled=1"
     # AND the gift is stored with what the donor chose and declared
@@ -372,7 +372,7 @@ def test_a_paypal_gift_creates_an_order_and_the_thank_you_page_captures_it(clien
     assert unit["custom_id"] == f"{owner.tenant_id}:{answer['intent_id']}"
     experience = order["payment_source"]["paypal"]["experience_context"]
     assert experience["return_url"].endswith(
-        f"/give/hope-trust/thanks?intent={answer['intent_id']}&token={answer['token']}&provider=paypal"
+        f"/give/hope-trust/thanks?intent={answer['intent_id']}&key={answer['token']}&provider=paypal"
     )
     assert answer["redirect_url"].startswith("https://www.sandbox.paypal.com/checkoutnow?token=")
     public = Browser(client)

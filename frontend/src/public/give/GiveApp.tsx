@@ -101,7 +101,7 @@ export function GiveApp({ location = window.location, redirect }: Props) {
             <ThankYou
               slug={slug}
               intentId={query.get('intent') ?? ''}
-              token={query.get('token') ?? ''}
+              token={query.get('key') ?? ''}
               paypal={query.get('provider') === 'paypal'}
               backHref={backHref}
             />
