@@ -20,7 +20,7 @@ FRONTEND_SOURCES := $(shell find frontend -path frontend/node_modules -prune -o 
 step = @printf '\n==> %s\n' "$(1)"
 
 .PHONY: run test reset setup python frontend-build lint imports types pytest template frontend-test \
-	chromium e2e bench-ux
+	chromium e2e bench bench-ux
 
 # ------------------------------------------------------------------ run
 run: setup
@@ -117,6 +117,12 @@ e2e: setup chromium $(E2E_STAMP)
 endif
 
 # ------------------------------------------------------------------ bench
+# every bench, one after another, then one table (figure, budget, pass/fail, load average at the
+# start of each); run on an idle machine: a bench measures what else is running too
+bench: setup chromium $(E2E_STAMP) frontend-build
+	$(call step,Every bench then one summary table (bench/summary.py); bench/summary.py --only NAME runs one)
+	$(PY) bench/summary.py
+
 bench-ux: setup chromium $(E2E_STAMP)
 	$(call step,Time to content in Chromium against a throwaway local stack (bench/ux.mjs))
 	$(PY) -m chalicelocal.with_stack bash -c 'node bench/ux.mjs'
