@@ -20,6 +20,7 @@ from urllib.parse import urlsplit
 from functions.core.errors import Invalid
 from functions.core.messages import t
 from functions.core.money import AmountError, money_text, parse_amount
+from functions.pages import messages as _messages  # noqa: F401  (registers the messages)
 
 MAX_BLOCKS = 100  # blocks in all, those inside columns included
 MAX_DATA_BYTES = 200 * 1024  # the page JSON, UTF-8
