@@ -23,6 +23,7 @@ AREAS = (
     "projects",
     "gateways",
     "giving",
+    "pages",
     "billing",
     "webhooks",
     "dev",

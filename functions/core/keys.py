@@ -732,3 +732,55 @@ def giving_intent_sk(intent_id: str) -> str:
     """A donor's gift started on the public page: what they chose and declared, until the
     gateway's webhook turns it into a donation."""
     return f"INTENT#{intent_id}"
+
+
+# ------------------------------------------------------------------ landing pages (issue 17)
+
+
+def page_sk(page_id: str) -> str:
+    """A landing page's facts (title, slug, type, status, who edited it); its draft is a
+    separate item so the list reads no page bodies."""
+    return f"PAGE#{page_id}"
+
+
+def page_prefix() -> str:
+    return "PAGE#"
+
+
+def page_draft_sk(page_id: str) -> str:
+    """A landing page's draft data (the builder's autosave)."""
+    return f"PAGEDRAFT#{page_id}"
+
+
+def page_slug_sk(slug: str) -> str:
+    """A page slug of the charity, held by one page (put only if absent), or an old published
+    slug that redirects to it."""
+    return f"PAGESLUG#{slug}"
+
+
+def page_stats_sk(page_id: str) -> str:
+    """A landing page's counters, moved by ADD: `visits` (public views), `donations`,
+    `raised_pence`, `gift_aid_donations` (the donations that came from it)."""
+    return f"PAGESTATS#{page_id}"
+
+
+def page_versions_pk(tenant_id: str, page_id: str) -> str:
+    """A landing page's immutable published versions, in their own partition."""
+    return f"{tenant_pk(tenant_id)}#PAGE#{page_id}"
+
+
+def page_version_sk(number: int) -> str:
+    return f"PAGEVERSION#{number:06d}"
+
+
+def page_version_prefix() -> str:
+    return "PAGEVERSION#"
+
+
+def page_image_prefix(tenant_id: str, page_id: str) -> str:
+    """S3 prefix of a landing page's images (uploaded by a presigned POST)."""
+    return f"pages/{tenant_id}/{page_id}/"
+
+
+def page_image_key(tenant_id: str, page_id: str, upload_id: str, extension: str) -> str:
+    return f"{page_image_prefix(tenant_id, page_id)}{upload_id}.{extension}"
