@@ -2,6 +2,7 @@ import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { localeSections } from './locale-sections';
 
 const ROOT = fileURLToPath(new URL('.', import.meta.url));
 
@@ -47,7 +48,7 @@ const ISOLATED = ['src/features/imports/__tests__/**/*.test.{ts,tsx}'];
 
 export default defineConfig({
   base: '/',
-  plugins: [react(), publicPage()],
+  plugins: [react(), publicPage(), localeSections()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
