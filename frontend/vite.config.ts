@@ -117,6 +117,11 @@ export default defineConfig(({ command }) => ({
                 new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url),
               ),
             },
+            // Amplify's SigV4-signed request path, unreachable with defaultAuthMode 'none'.
+            {
+              find: /^\.\/baseHandlers\/authenticatedHandler\.mjs$/,
+              replacement: fileURLToPath(new URL('./src/lib/amplify-unsigned.ts', import.meta.url)),
+            },
           ]
         : []),
     ],
