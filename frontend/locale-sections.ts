@@ -39,6 +39,7 @@ const SHELL_SECTIONS = [
   'routes',
   'search',
   'support',
+  'table',
 ];
 const SHELL = '_shell';
 

@@ -56,8 +56,13 @@ const SHELL_ROOTS = [
   'src/app/layouts/MainLayout.tsx',
   'src/app/layouts/BasicLayout.tsx',
   'src/features/auth/LoginPage.tsx',
+  'src/components/LazyConfirmDialog.tsx',
+  // Used by every feature's API module, beside the API client.
+  'src/lib/form-errors.ts',
 ];
 const shellModules = new Set<string>();
+/** What the public page imports statically (React aside): also on every admin first page. */
+const publicShared = new Set<string>();
 
 function appShell(): Plugin {
   return {
@@ -78,6 +83,11 @@ function appShell(): Plugin {
         return seen;
       };
       const publicIds = closure([`${ROOT}give.html`], true);
+      publicShared.clear();
+      for (const id of closure([`${ROOT}give.html`], false)) {
+        if (!/node_modules[\\/](react|react-dom|scheduler)[\\/]|give/.test(id))
+          publicShared.add(id);
+      }
       shellModules.clear();
       for (const id of closure(
         SHELL_ROOTS.map((path) => `${ROOT}${path}`),
@@ -140,6 +150,14 @@ export default defineConfig(({ command }) => ({
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+            // What the public page and admin pages share (i18next, cards, buttons, formatting):
+            // one chunk rather than one per module.
+            {
+              name: 'i18next',
+              test: (id) => publicShared.has(id),
+              minShareCount: 2,
+              includeDependenciesRecursively: false,
+            },
             // The first page's shell in one chunk (see appShell()).
             {
               name: 'shell',

@@ -2,15 +2,15 @@
 // the browser loads for a signed-in user's first dashboard, Donations, Donors and New Claim page
 // (tests/e2e/first-page-js.mjs says what is counted). bench/bundle.sh reports the figures against
 // the 170 kB budget in English and Spanish; this keeps them from growing: a page above its
-// ceiling turns the suite red. The dashboard meets the budget, so its ceiling is the budget; the
-// list pages do not yet (ADR 0023): theirs are today's figure (the larger of English and Spanish)
-// plus 2 kB. Lower them as pages shrink, to 170 once under.
+// ceiling turns the suite red. The dashboard and Donors meet the budget, so their ceiling is the
+// budget; Donations and New Claim do not yet (ADR 0023): theirs are today's figure (the larger of
+// English and Spanish) plus 2 kB. Lower them as the pages shrink, to 170 once under.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { launchBrowser } from './helpers.mjs';
 import { FIRST_PAGES, firstPageJs } from './first-page-js.mjs';
 
-const CEILING_KB = { '/': 170, '/donations': 185, '/donors': 173.5, '/gift-aid/un-claimed': 184 };
+const CEILING_KB = { '/': 170, '/donations': 183.4, '/donors': 170, '/gift-aid/un-claimed': 182.2 };
 
 describe('JavaScript of a signed-in user\'s first page', () => {
   let browser;
