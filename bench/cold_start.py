@@ -35,17 +35,27 @@ print(time.perf_counter() - started)
 ENVIRONMENT = {"AWS_DEFAULT_REGION": "eu-west-2", "ALMONER_STAGE": "dev", "TABLE_NAME": "bench-table"}
 
 
-def import_seconds(artifact: Path, module: str) -> float:
-    completed = subprocess.run(
-        [sys.executable, "-I", "-S", "-c", TIMER, str(artifact), module],
+def fresh_interpreter(
+    code: str, artifact: Path, args: list[str], env: dict[str, str], stdin: str = ""
+) -> str:
+    """Run `code` in a fresh interpreter that sees only `artifact` and the standard library
+    (`-I -S`, as Lambda's /var/task); its last line of output. `ImportFailed` (the error's last
+    line) when it fails."""
+    completed = subprocess.run(  # noqa: S603 (our own interpreter and code)
+        [sys.executable, "-I", "-S", "-c", code, str(artifact), *args],
+        input=stdin,
         capture_output=True,
         text=True,
-        env=ENVIRONMENT,
+        env=env,
         check=False,
     )
     if completed.returncode != 0:
         raise ImportFailed((completed.stderr.strip().splitlines() or ["no output"])[-1])
-    return float(completed.stdout.strip())
+    return (completed.stdout.strip().splitlines() or [""])[-1]
+
+
+def import_seconds(artifact: Path, module: str) -> float:
+    return float(fresh_interpreter(TIMER, artifact, [module], ENVIRONMENT))
 
 
 class ImportFailed(Exception):

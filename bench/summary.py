@@ -45,6 +45,12 @@ BENCHES = (
         "each area ≤ 1.3× a bare boto3 import + client",
     ),
     Bench(
+        "cold_first_request",
+        (PY, "bench/cold_start_request.py"),
+        ("bare_boto3_client", "worst_ratio"),
+        "import + first request ≤ 1.3× a bare boto3 import + client, every area",
+    ),
+    Bench(
         "claim_build",
         (PY, "bench/claim_build.py"),
         ("xml_build_time", "ods_build_time", "xml_peak_memory"),

@@ -30,6 +30,7 @@ class SqsTrigger:
     queue: str  # logical id of the queue
     batch_size: int
     report_failures: bool
+    max_concurrency: int | None = None  # ScalingConfig.MaximumConcurrency: batches at a time
 
 
 @dataclass(frozen=True)
@@ -74,6 +75,11 @@ def sqs_triggers(template: dict[str, Any]) -> list[SqsTrigger]:
                     queue=logical,
                     batch_size=int(props.get("BatchSize", 10)),
                     report_failures="ReportBatchItemFailures" in props.get("FunctionResponseTypes", []),
+                    max_concurrency=(
+                        int(props["ScalingConfig"]["MaximumConcurrency"])
+                        if "MaximumConcurrency" in (props.get("ScalingConfig") or {})
+                        else None
+                    ),
                 )
             )
     return triggers

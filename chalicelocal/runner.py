@@ -43,8 +43,13 @@ def retry_seconds() -> int:
     return int(os.environ.get("ALMONER_LOCAL_RETRY_SECONDS", DEFAULT_RETRY_SECONDS))
 
 
-def concurrency() -> int:
-    return max(1, int(os.environ.get("ALMONER_LOCAL_CONCURRENCY", DEFAULT_CONCURRENCY)))
+def concurrency(trigger: SqsTrigger | None = None) -> int:
+    """Batches a queue's worker handles at a time: ALMONER_LOCAL_CONCURRENCY (5), at most the
+    trigger's ScalingConfig.MaximumConcurrency, as Lambda's pollers would."""
+    threads = max(1, int(os.environ.get("ALMONER_LOCAL_CONCURRENCY", DEFAULT_CONCURRENCY)))
+    if trigger is not None and trigger.max_concurrency:
+        threads = min(threads, trigger.max_concurrency)
+    return threads
 
 
 def sqs_event(messages: list[dict[str, Any]], queue_arn: str, region: str) -> dict[str, Any]:
@@ -189,7 +194,9 @@ def start_workers(triggers: list[SqsTrigger], created: dict[str, Any]) -> list[Q
             print(f"chalicelocal: {trigger.function.logical_id}: queue {trigger.queue} not created; skipped")
             continue
         try:
-            worker = QueueWorker(trigger, created[trigger.queue], arns[trigger.queue], threads=concurrency())
+            worker = QueueWorker(
+                trigger, created[trigger.queue], arns[trigger.queue], threads=concurrency(trigger)
+            )
         except Exception as exc:  # (one broken handler must not stop the stack)
             print(f"chalicelocal: cannot load {trigger.function.handler}: {exc!r}; its queue is not served")
             continue

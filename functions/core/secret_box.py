@@ -14,6 +14,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import os
+import threading
 
 from functions.core import aws, config
 
@@ -57,3 +58,22 @@ def unseal(stored: str, tenant_id: str) -> str:
 
     raw = base64.b64decode(stored[len(LOCAL_PREFIX) :])
     return AESGCM(_local_key()).decrypt(raw[:12], raw[12:], tenant_id.encode("utf-8")).decode("utf-8")
+
+
+_unsealed: dict[tuple[str, str], str] = {}
+_unsealed_lock = threading.Lock()
+
+
+def unseal_cached(stored: str, tenant_id: str) -> str:
+    """`unseal`, once per sealed value and process (a burst of webhook deliveries or events costs
+    one KMS call; a rotated secret is a new sealed value)."""
+    with _unsealed_lock:
+        known = _unsealed.get((tenant_id, stored))
+    if known is not None:
+        return known
+    plain = unseal(stored, tenant_id)
+    with _unsealed_lock:
+        if len(_unsealed) > 1000:
+            _unsealed.clear()
+        _unsealed[(tenant_id, stored)] = plain
+    return plain

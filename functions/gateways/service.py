@@ -226,7 +226,7 @@ def _save(who: Principal, account: GatewayAccount, *, first: bool, rotated: bool
         account.connected_at = clock.now()
         account.connected_by = who.user_id
     try:
-        account.save()
+        repository.save(account)
     except Exception as exc:  # a concurrent edit: the version moved on
         from pynamodb.exceptions import PutError
 
@@ -256,7 +256,7 @@ def end_rotation(who: Principal) -> dict[str, Any]:
     removed = list(account.signing_hints or [])[1:2]
     account.signing_secrets = list(account.signing_secrets)[:1]
     account.signing_hints = list(account.signing_hints or [])[:1]
-    account.save()
+    repository.save(account)
     audit.record(
         who.tenant_id,
         "gateway.previous_secret_removed",
@@ -278,7 +278,7 @@ def disconnect(who: Principal, provider: str) -> dict[str, Any]:
     account.secret_hint = ""
     account.signing_secrets = []
     account.signing_hints = []
-    account.save()
+    repository.save(account)
     audit.record(
         who.tenant_id,
         "gateway.disconnected",

@@ -17,11 +17,10 @@ from __future__ import annotations
 import datetime as dt
 import json
 import re
-import threading
 from dataclasses import dataclass
 from typing import Any
 
-from functions.core import aws, clock, config
+from functions.core import aws, clock, config, secret_box
 from functions.core.observability import logger
 from functions.core.validation import MAX_JSON_BODY
 from functions.gateways.models import GatewayAccount
@@ -143,32 +142,13 @@ def describe(provider: str, payload: dict[str, Any], account: GatewayAccount) ->
     return Described(event_id, kind, str(account.mode), created_at, named, False)
 
 
-_signing_secrets: dict[tuple[str, str], str] = {}
-_signing_lock = threading.Lock()
-
-
-def _unsealed(sealed: str, tenant_id: str) -> str:
-    """A signing secret in clear, unsealed (KMS Decrypt) once per sealed value and process: a
-    burst of deliveries costs one KMS call, and a rotated secret is a new sealed value."""
-    from functions.core.secret_box import unseal
-
-    with _signing_lock:
-        known = _signing_secrets.get((tenant_id, sealed))
-    if known is not None:
-        return known
-    plain = unseal(sealed, tenant_id)
-    with _signing_lock:
-        if len(_signing_secrets) > 1000:
-            _signing_secrets.clear()
-        _signing_secrets[(tenant_id, sealed)] = plain
-    return plain
-
-
 def _verify(
     provider: str, tenant_id: str, account: GatewayAccount, raw: bytes, headers: Any
 ) -> verify.Verification:
     if provider == "stripe":
-        secrets = [_unsealed(str(sealed), tenant_id) for sealed in (account.signing_secrets or [])]
+        secrets = [
+            secret_box.unseal_cached(str(sealed), tenant_id) for sealed in (account.signing_secrets or [])
+        ]
         return verify.stripe_signature(raw, headers.get("stripe-signature"), secrets)
     return verify.paypal_signature(raw, headers, account.webhook_id)
 

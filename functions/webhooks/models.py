@@ -70,6 +70,7 @@ class Payment(Entity, discriminator="Payment"):
     created_at = UTCDateTimeAttribute()  # the provider's time of the payment
     applied_at = UTCDateTimeAttribute()  # the provider time of the newest event applied
     intent_id = UnicodeAttribute(null=True)  # the public page's gift it came from
+    intent_synced = UnicodeAttribute(null=True)  # "<donation id>:<status>" last set on the intent
     donation_id = UnicodeAttribute(null=True)
     unmatched_reason = UnicodeAttribute(null=True)  # why no donation (shown on Payments)
     test_event = BooleanAttribute(default=False)

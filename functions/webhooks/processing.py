@@ -52,6 +52,7 @@ from functions.donations.models import Donation
 from functions.donors import repository as donors
 from functions.donors.models import Donor, DonorMatchKey
 from functions.donors.transaction import Transaction, TransactionFailed
+from functions.gateways import repository as gateways
 from functions.gateways.models import GatewayAccount
 from functions.giftaid import reversals
 from functions.giving.models import GivingIntent
@@ -106,10 +107,9 @@ def read(provider: str, payload: dict[str, Any]) -> Fact | None:
 
 
 def _account(tenant_id: str, provider: str) -> GatewayAccount | None:
-    try:
-        return GatewayAccount.get(*GatewayAccount.key(tenant_id, provider), consistent_read=True)
-    except GatewayAccount.DoesNotExist:
-        return None
+    """The charity's account of `provider` whatever its status (mode, default fund, API base), as
+    read in the last few seconds: a burst of events reads it once."""
+    return gateways.recent(tenant_id, provider)
 
 
 def _mismatch(event: WebhookEvent, fact: Fact, account: GatewayAccount | None) -> bool:
@@ -255,9 +255,14 @@ def shown_status(payment: Payment) -> str:
 
 
 def _save_details(payment: Payment, change: Callable[[Payment], bool]) -> Payment:
-    """Apply `change` to the newest payment and save it (again when another event moved it)."""
-    for _ in range(ATTEMPTS):
-        fresh = payments.get(payment.tenant_id, payment.provider, payment.business_key) or payment
+    """Apply `change` to the payment and save it under the version it was read or saved with;
+    when another event moved it meanwhile, to the newest one (read again) until it lands."""
+    for attempt in range(ATTEMPTS):
+        fresh = (
+            copy.deepcopy(payment)
+            if attempt == 0
+            else payments.get(payment.tenant_id, payment.provider, payment.business_key) or payment
+        )
         if not change(fresh):
             return fresh
         fresh.status = shown_status(fresh)
@@ -276,7 +281,7 @@ def stripe_client(account: GatewayAccount) -> Any:
     """The charity's own Stripe account, at the API base it was connected with (the local fake)."""
     import stripe
 
-    secret = secret_box.unseal(account.secret, account.tenant_id)
+    secret = secret_box.unseal_cached(account.secret, account.tenant_id)
     if account.api_base:
         return stripe.StripeClient(secret, base_addresses={"api": account.api_base})
     return stripe.StripeClient(secret)
@@ -357,6 +362,20 @@ def _intent(tenant_id: str, intent_id: str | None) -> GivingIntent | None:
         return None
 
 
+class _Known:
+    """The giving intent as one apply read or wrote it (read at most once per apply)."""
+
+    def __init__(self) -> None:
+        self._intents: dict[str, GivingIntent | None] = {}
+
+    def intent(self, tenant_id: str, intent_id: str | None) -> GivingIntent | None:
+        if not intent_id:
+            return None
+        if intent_id not in self._intents:
+            self._intents[intent_id] = _intent(tenant_id, intent_id)
+        return self._intents[intent_id]
+
+
 def _current(payment: Payment) -> Donation | None:
     donation_id = payment.donation_id or donations.ref_owner(
         payment.tenant_id, SOURCE[payment.provider], payment.business_key
@@ -373,19 +392,24 @@ def _reconcile(payment: Payment, fact: Fact, account: GatewayAccount | None) -> 
     """Bring the donation to what the payment says; (its id, what was done in words)."""
     done: list[str] = []
     donation: Donation | None = None
+    known = _Known()
+    fresh = False  # `donation` is what this apply just wrote (no need to read it again)
     for _ in range(ATTEMPTS):
-        donation = _current(payment)
+        if not fresh:
+            donation = _current(payment)
+        fresh = False
         if donation is None:
             if payment.payment_state == "failed":
-                _intent_failed(payment)
+                _intent_failed(payment, known)
             if payment.payment_state not in ("pending", "succeeded"):
                 break
-            made = _create(payment, fact, account)
+            made, donation = _create(payment, fact, account, known)
             if made == NO_DONOR:
                 _mark_unmatched(payment, NO_DONOR)
                 return None, ["payment unmatched: no donor details"]
             if made:
                 done.append(made)
+            fresh = donation is not None
             continue
         step = _next_step(payment, donation)
         if step is None:
@@ -408,10 +432,11 @@ def _reconcile(payment: Payment, fact: Fact, account: GatewayAccount | None) -> 
             result=words,
         )
         done.append(words)
+        donation, fresh = after, True
     else:
         raise RuntimeError("the donation kept moving under concurrent events")
     if donation is not None:
-        _link(payment, donation)
+        _link(payment, donation, known)
     return (donation.donation_id if donation is not None else None), done
 
 
@@ -495,20 +520,24 @@ def _mark_unmatched(payment: Payment, reason: str) -> None:
     _save_details(payment, mark)
 
 
-def _link(payment: Payment, donation: Donation) -> None:
-    def link(fresh: Payment) -> bool:
-        if fresh.donation_id == donation.donation_id and not fresh.unmatched_reason:
-            return False
-        fresh.donation_id, fresh.unmatched_reason = donation.donation_id, None
-        fresh.donor_name = donation.donor_name
-        return True
+INTENT_STATUS = {"received": "paid", "refunded": "paid", "pending": "pending", "cancelled": "failed"}
 
-    _save_details(payment, link)
-    intent = _intent(payment.tenant_id, payment.intent_id)
-    if intent is not None:
-        status = {"received": "paid", "refunded": "paid", "pending": "pending", "cancelled": "failed"}
-        wanted = status.get(donation.status, "paid")
-        if intent.donation_id != donation.donation_id or intent.status != wanted:
+
+def _link(payment: Payment, donation: Donation, known: _Known) -> None:
+    """The payment names its donation, and the page's gift (the intent the thank-you page polls)
+    says paid/pending/failed with the donation. The payment keeps what the intent was last set
+    to (`intent_synced`), so an event that changes neither reads nothing more; the intent is
+    written first, so a failure in between leaves the mark unset and the next event or retry
+    sets the intent again."""
+    wanted = INTENT_STATUS.get(str(donation.status), "paid")
+    mark = f"{donation.donation_id}:{wanted}"
+    if payment.intent_synced != mark:
+        intent = known.intent(payment.tenant_id, payment.intent_id)
+        if intent is not None and (
+            intent.donation_id != donation.donation_id
+            or intent.status != wanted
+            or (donation.donor_id and intent.donor_id != donation.donor_id)
+        ):
             actions: list[Any] = [
                 GivingIntent.donation_id.set(donation.donation_id),
                 GivingIntent.status.set(wanted),
@@ -517,21 +546,38 @@ def _link(payment: Payment, donation: Donation) -> None:
                 actions.append(GivingIntent.donor_id.set(donation.donor_id))
             intent.update(actions=actions)
 
+    def link(fresh: Payment) -> bool:
+        if (
+            fresh.donation_id == donation.donation_id
+            and not fresh.unmatched_reason
+            and fresh.intent_synced == mark
+        ):
+            return False
+        fresh.donation_id, fresh.unmatched_reason = donation.donation_id, None
+        fresh.donor_name = donation.donor_name
+        fresh.intent_synced = mark
+        return True
 
-def _intent_failed(payment: Payment) -> None:
-    intent = _intent(payment.tenant_id, payment.intent_id)
+    _save_details(payment, link)
+
+
+def _intent_failed(payment: Payment, known: _Known) -> None:
+    intent = known.intent(payment.tenant_id, payment.intent_id)
     if intent is not None and intent.status in ("open", "pending") and not intent.donation_id:
         intent.update(actions=[GivingIntent.status.set("failed")])
 
 
-def _create(payment: Payment, fact: Fact, account: GatewayAccount | None) -> str:
-    """Create the payment's donation (with its donor and declaration); what was done in words,
-    NO_DONOR when nothing names a donor, "" when a concurrent event created it first."""
+def _create(
+    payment: Payment, fact: Fact, account: GatewayAccount | None, known: _Known
+) -> tuple[str, Donation | None]:
+    """Create the payment's donation (with its donor and declaration): (what was done in words,
+    the donation as written); NO_DONOR when nothing names a donor, "" and None when a concurrent
+    event created it first."""
     tenant_id = payment.tenant_id
-    intent = _intent(tenant_id, payment.intent_id or fact.intent_id)
+    intent = known.intent(tenant_id, payment.intent_id or fact.intent_id)
     who = _donor_details(intent, fact)
     if who is None:
-        return NO_DONOR
+        return NO_DONOR, None
     donor = _donor(payment, who, intent)
     declaration_id = _declaration(payment, donor, intent) if intent is not None else None
     donation_id = stable_id(payment, "donation")
@@ -577,10 +623,11 @@ def _create(payment: Payment, fact: Fact, account: GatewayAccount | None) -> str
             )
         except AlmonerError:
             if _current(payment) is not None:
-                return ""  # a concurrent event made it
+                return "", None  # a concurrent event made it
             if split is None:
                 raise
             continue  # the fund is gone: the default fund takes it
+        donation = attempt
         break
     audit.record(
         tenant_id,
@@ -591,14 +638,17 @@ def _create(payment: Payment, fact: Fact, account: GatewayAccount | None) -> str
         provider=payment.provider,
         business_key=payment.business_key,
     )
-    if intent is not None:
+    if intent is not None:  # with what `_link` sets, in one write
+        wanted = INTENT_STATUS.get(str(donation.status), "paid")
         intent.update(
             actions=[
                 GivingIntent.donor_id.set(donor.donor_id),
                 *([GivingIntent.declaration_id.set(declaration_id)] if declaration_id else []),
+                GivingIntent.donation_id.set(donation.donation_id),
+                GivingIntent.status.set(wanted),
             ]
         )
-    return "pending donation created" if pending else "donation created"
+    return ("pending donation created" if pending else "donation created"), donation
 
 
 @dataclass(frozen=True)
@@ -658,10 +708,7 @@ def _donor(payment: Payment, who: _Who, intent: GivingIntent | None) -> Donor:
         found = donors.get_many(tenant_id, [decision.donor_id]).get(decision.donor_id)
         if found is not None:
             return _fill_address(found, who)
-    donor_id = stable_id(payment, "donor")
-    existing = donors.get_many(tenant_id, [donor_id]).get(donor_id)
-    if existing is not None:
-        return existing
+    donor_id = stable_id(payment, "donor")  # a retry finds it made: the put below is refused
     today = clock.today().isoformat()
     given = _as_dict(intent.consents) if intent is not None else {}
     consents = {

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-import threading
-import time
 from typing import Any
 
 from pynamodb.exceptions import PutError
@@ -14,6 +12,7 @@ from pynamodb.expressions.update import Action
 from functions.core import aws, clock, config, keys
 from functions.core.errors import NotFound
 from functions.core.table import Entity
+from functions.gateways import repository as gateways
 from functions.gateways.models import GatewayAccount
 from functions.webhooks.models import WebhookEvent, WebhookTestMark
 
@@ -21,38 +20,17 @@ MAX_BODY_ON_ITEM = 100 * 1024  # bytes of raw body kept on the item; larger bodi
 TEST_MARK_SECONDS = 24 * 3600
 
 
-ACCOUNT_CACHE_SECONDS = 10.0
-_accounts: dict[tuple[str, str], tuple[float, GatewayAccount | None]] = {}
-_accounts_lock = threading.Lock()
-
-
 def account(tenant_id: str, provider: str, *, cached: bool = False) -> GatewayAccount | None:
     """The charity's connected account of `provider`, or None. `cached`: a delivery may use what
-    this process read in the last `ACCOUNT_CACHE_SECONDS` (a burst of deliveries reads it once; a
-    new signing secret or a disconnection counts within seconds, and the provider retries what
-    was refused meanwhile)."""
-    now = time.monotonic()
-    if cached:
-        with _accounts_lock:
-            hit = _accounts.get((tenant_id, provider))
-        if hit is not None and now - hit[0] < ACCOUNT_CACHE_SECONDS:
-            return hit[1]
-    try:
-        found: GatewayAccount | None = GatewayAccount.get(*GatewayAccount.key(tenant_id, provider))
-    except GatewayAccount.DoesNotExist:
-        found = None
-    if found is not None and found.status != "connected":
-        found = None
-    with _accounts_lock:
-        if len(_accounts) > 1000:
-            _accounts.clear()
-        _accounts[(tenant_id, provider)] = (now, found)
-    return found
+    this process read in the last few seconds (`gateways.repository.recent`: a burst of
+    deliveries reads it once; a new signing secret or a disconnection counts within seconds, and
+    the provider retries what was refused meanwhile)."""
+    found = gateways.recent(tenant_id, provider) if cached else gateways.get(tenant_id, provider)
+    return found if found is not None and found.status == "connected" else None
 
 
 def forget_accounts() -> None:
-    with _accounts_lock:
-        _accounts.clear()
+    gateways.forget()
 
 
 TOUCH_SECONDS = 60  # `last_event_at` is "the newest delivery" to the minute: one write a minute

@@ -84,6 +84,21 @@ def test_triggers_are_read_from_the_template() -> None:
         True,
     )
     assert sqs.function.timeout == 900 and sqs.function.memory == 512
+    assert sqs.max_concurrency is None
+
+
+def test_the_local_worker_takes_as_many_batches_at_a_time_as_lambda_would(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from chalicelocal import resources, runner
+
+    triggers = {t.queue: t for t in lambdas.sqs_triggers(resources.load_template())}
+    monkeypatch.delenv("ALMONER_LOCAL_CONCURRENCY", raising=False)
+    assert triggers["WebhooksQueue"].max_concurrency == 2
+    assert runner.concurrency(triggers["WebhooksQueue"]) == 2  # ScalingConfig.MaximumConcurrency
+    assert runner.concurrency(triggers["ExportsQueue"]) == runner.DEFAULT_CONCURRENCY
+    monkeypatch.setenv("ALMONER_LOCAL_CONCURRENCY", "1")
+    assert runner.concurrency(triggers["WebhooksQueue"]) == 1
     [schedule] = lambdas.schedule_triggers(TEMPLATE)
     assert (schedule.name, schedule.expression, schedule.function.timeout) == (
         "Reminders-Daily",
