@@ -1,6 +1,10 @@
 #!/usr/bin/env bash
 # SPA bundle budget (ARCHITECTURE.md §8): initial JS ≤ 170 kB gzip, every other route lazy.
 # Initial = the entry script(s) and modulepreloads of dist/index.html plus their static imports.
+# What a signed-in user's first page loads (issue 18): dashboard, Donations, Donors and New Claim,
+# each ≤ 170 kB gzip of every .js the browser fetched until the page shows its content and the
+# network is idle, in Chromium against a throwaway local stack (bench/bundle_pages.mjs; it serves
+# frontend/dist, whatever DIST says). BUNDLE_PAGES=0 skips it (no browser or stack).
 # The public donation page (give.html, §8 "public pages"): no admin code, JS beyond React ≤ 100 kB
 # gzip (frontend/scripts/check-give-bundle.mjs).
 # Usage: bench/bundle.sh [path/to/dist]   (builds nothing: run `npm run build` in frontend/ first)
@@ -42,14 +46,21 @@ console.log(`initial_js_files: ${initial.size} files`);
 console.log(`largest_lazy_chunk_gzip: ${largestKb.toFixed(1)} kB`);
 process.exitCode = initialKb <= BUDGET_KB ? 0 : 1;
 NODE
+ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 give=0
-node "$(cd "$(dirname "$0")/.." && pwd)/frontend/scripts/check-give-bundle.mjs" "$DIST" | grep -v '^give_page_budget' || give=$?
-if [ "$spa" -eq 0 ] && [ "$give" -eq 0 ]; then
+node "$ROOT/frontend/scripts/check-give-bundle.mjs" "$DIST" | grep -v '^give_page_budget' || give=$?
+pages=0
+if [ "${BUNDLE_PAGES:-1}" != 0 ]; then
+  (cd "$ROOT" && .venv/bin/python -m chalicelocal.with_stack node bench/bundle_pages.mjs) \
+    | grep -v '^budget:' || pages=$?
+fi
+if [ "$spa" -eq 0 ] && [ "$give" -eq 0 ] && [ "$pages" -eq 0 ]; then
   echo 'budget: pass'
 else
   failed=()
   [ "$spa" -eq 0 ] || failed+=(initial_js_gzip)
   [ "$give" -eq 0 ] || failed+=(give_page)
+  [ "$pages" -eq 0 ] || failed+=(page_js_gzip)
   echo "budget: fail (${failed[*]})"
   exit 1
 fi

@@ -25,7 +25,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 PY = sys.executable
 REASON_WIDTH = 70  # the bench's own output above has the whole reason
-FIGURE = re.compile(r"^([a-z][a-z0-9_-]*): (.+)$")
+# `name: value`, the name optionally qualified: `page_js_gzip[/donations]: 165.2 kB (31 files)`.
+FIGURE = re.compile(r"^([a-z][a-z0-9_-]*(?:\[[^\]]*\])?): (.+)$")
 
 
 @dataclass(frozen=True)
@@ -82,8 +83,8 @@ BENCHES = (
     Bench(
         "bundle",
         ("bash", "bench/bundle.sh"),
-        ("initial_js_gzip", "give_page_js_beyond_react_gzip"),
-        "admin initial JS ≤ 170 kB gzip; give page ≤ 100 kB beyond React",
+        ("page_js_gzip_worst", "initial_js_gzip", "give_page_js_beyond_react_gzip"),
+        "JS of each first signed-in page ≤ 170 kB gzip; give page ≤ 100 kB beyond React",
     ),
     Bench(
         "ux",

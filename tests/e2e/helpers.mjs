@@ -81,6 +81,13 @@ async function printTrail(context) {
       .allInnerTexts()
       .catch(() => []);
     for (const text of shown) if (text.trim()) lines.push(`  shows: ${text.trim().slice(0, 200)}`);
+    // What the user saw (a message key instead of its words, a spinner, an error page).
+    const body = await page
+      .locator('main, body')
+      .first()
+      .innerText({ timeout: 2000 })
+      .catch(() => '');
+    lines.push(`  screen: ${body.replace(/\s+/g, ' ').trim().slice(0, 1200)}`);
   }
   console.log(lines.map((line) => `trail: ${line}`).join('\n'));
 }

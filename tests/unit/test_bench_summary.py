@@ -59,3 +59,18 @@ def test_a_figure_per_area_shows_its_largest_and_a_long_reason_is_cut() -> None:
     outcome = summary.read(per_area, output, 0, 0.1, 1.0)
     assert outcome.headline() == "bare 0.3 s; ratio_* max 1.28 (ratio_auth)"
     assert outcome.verdict().startswith("FAIL fail (xxx") and len(outcome.verdict()) == len("FAIL ") + 70
+
+
+def test_qualified_figures_are_read_and_the_bundle_headline_is_the_worst_page() -> None:
+    bundle = next(bench for bench in summary.BENCHES if bench.name == "bundle")
+    output = (
+        "initial_js_gzip: 150.0 kB\n"
+        "page_js_gzip[/]: 160.1 kB (30 files, en; budget 170 kB, ok)\n"
+        "page_js_gzip[/donations]: 171.3 kB (40 files, es; budget 170 kB, OVER)\n"
+        "page_js_gzip_worst: 171.3 kB (/donations)\n"
+        "budget: fail (page_js_gzip)\n"
+    )
+    outcome = summary.read(bundle, output, 1, 0.2, 30.0)
+    assert outcome.figures["page_js_gzip[/donations]"].startswith("171.3 kB")
+    assert outcome.headline().startswith("page_js_gzip_worst 171.3 kB (/donations)")
+    assert not outcome.passed

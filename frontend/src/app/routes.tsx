@@ -1,7 +1,10 @@
 import type { LoaderFunctionArgs, RouteObject } from 'react-router';
-import { redirect } from 'react-router';
+import { matchRoutes, redirect } from 'react-router';
+import { COOKIES } from '@/config/constants';
 import { CATCH_ALL_PATH, pathFor, ROUTES, type LayoutName, type RouteDef } from '@/config/paths';
 import { loadChunk } from '@/lib/chunks';
+import { getCookie } from '@/lib/cookies';
+import { loadNeededSections } from '@/lib/i18n';
 import { runMiddleware } from '@/lib/middleware';
 import { FullPageSpinner } from './FullPageSpinner';
 import { pageFor } from './pages';
@@ -35,27 +38,50 @@ function pageRoute(def: RouteDef, path: string = def.path): RouteObject {
     Component: def.redirectTo ? RedirectOnly : undefined,
     lazy: def.redirectTo
       ? undefined
-      : async () => ({ Component: (await loadChunk(pageFor(def.name))).default }),
+      : async () => ({ Component: (await withMessages(pageFor(def.name))).default }),
   };
 }
 
+/** A page's or layout's chunk, with the messages its modules use (src/lib/locale-needs.ts). */
+async function withMessages<T>(importer: () => Promise<T>): Promise<T> {
+  const module = await loadChunk(importer);
+  await loadNeededSections();
+  return module;
+}
+
 const layoutImporters: Record<LayoutName, () => Promise<RouteObject['Component']>> = {
-  main: async () => (await loadChunk(() => import('./layouts/MainLayout'))).MainLayout,
-  basic: async () => (await loadChunk(() => import('./layouts/BasicLayout'))).BasicLayout,
-  error: async () => (await loadChunk(() => import('./layouts/ErrorLayout'))).ErrorLayout,
-  plain: async () => (await loadChunk(() => import('./layouts/PlainLayout'))).PlainLayout,
-  website: async () => (await loadChunk(() => import('./layouts/WebsiteLayout'))).WebsiteLayout,
-  guest: async () => (await loadChunk(() => import('./layouts/GuestLayout'))).GuestLayout,
+  main: async () => (await withMessages(() => import('./layouts/MainLayout'))).MainLayout,
+  basic: async () => (await withMessages(() => import('./layouts/BasicLayout'))).BasicLayout,
+  error: async () => (await withMessages(() => import('./layouts/ErrorLayout'))).ErrorLayout,
+  plain: async () => (await withMessages(() => import('./layouts/PlainLayout'))).PlainLayout,
+  website: async () => (await withMessages(() => import('./layouts/WebsiteLayout'))).WebsiteLayout,
+  guest: async () => (await withMessages(() => import('./layouts/GuestLayout'))).GuestLayout,
 };
 
 /**
- * Fetch the signed-in app's first screen (the main layout and the dashboard) ahead of time, from
- * the sign-in pages, so that signing in waits only for the API. A failure here is ignored: the
- * route loads (and reports) the chunk again when it is needed.
+ * The signed-in page that signing in leads to: the intended URL's (a signed-out visitor of
+ * /donations is sent back there) when it is a main-layout page, else the dashboard.
+ */
+export function landingPage(): string {
+  const intended = getCookie(COOKIES.intendedUrl);
+  if (!intended?.startsWith('/') || intended.startsWith('//')) return 'home';
+  const pages = ROUTES.filter((def) => def.layout === 'main' && !def.redirectTo);
+  const matches = matchRoutes(
+    pages.map((def) => ({ id: def.name, path: def.path })),
+    intended.split(/[?#]/)[0] ?? intended,
+  );
+  return matches?.at(-1)?.route.id ?? 'home';
+}
+
+/**
+ * Fetch the signed-in app's first screen (the main layout and the page signing in leads to)
+ * ahead of time, from the sign-in pages, so that signing in waits only for the API. Only that
+ * page: another one's chunk would be code the user's first screen does not run. A failure here is
+ * ignored: the route loads (and reports) the chunk again when it is needed.
  */
 export function prefetchSignedInApp(): void {
   import('./layouts/MainLayout').catch(() => {});
-  pageFor('home')().catch(() => {});
+  pageFor(landingPage())().catch(() => {});
 }
 
 /** A route without a (known) layout name falls back to the guest layout. */

@@ -7,28 +7,61 @@ import {
   DEFAULT_LOCALE,
   type Locale,
 } from '@/config/constants';
+import { loaders } from 'virtual:locale-sections';
 import { getCookie, setCookie } from './cookies';
+import { neededSections, onNeededSections } from './locale-needs';
 
-/** Each locale's messages are a separate chunk, loaded when that locale is first used. */
+/**
+ * Each locale's messages are one chunk per section (top-level key), built by locale-sections.ts;
+ * a locale loads only the sections that the modules loaded so far use (src/lib/locale-needs.ts),
+ * and more as lazy chunks bring modules that need them (ADR 0023).
+ */
+const sectionLoads = new Map<string, Promise<[string, object]>>();
+
+function loadSection(locale: string, section: string): Promise<[string, object]> {
+  const key = `${locale}/${section}`;
+  let load = sectionLoads.get(key);
+  if (!load) {
+    const loader = loaders[locale]?.[section];
+    if (!loader) return Promise.reject(new Error(`Unknown messages ${key}`));
+    load = loader().then((module) => [section, module.default] as [string, object]);
+    load.catch(() => sectionLoads.delete(key));
+    sectionLoads.set(key, load);
+  }
+  return load;
+}
+
+async function messagesOf(locale: string, sections: string[]): Promise<Record<string, object>> {
+  return Object.fromEntries(await Promise.all(sections.map((s) => loadSection(locale, s))));
+}
+
 const lazyLocales: BackendModule = {
   type: 'backend',
   init() {},
   read(language, _namespace, callback) {
-    const loaders: Record<Locale, () => Promise<{ default: object }>> = {
-      en: () => import('@/locales/en.json'),
-      es: () => import('@/locales/es.json'),
-    };
-    const loader = loaders[language as Locale];
-    if (!loader) {
+    if (!loaders[language]) {
       callback(new Error(`Unsupported locale ${language}`), false);
       return;
     }
-    loader().then(
-      (module) => callback(null, module.default as Record<string, unknown>),
+    messagesOf(language, neededSections()).then(
+      (messages) => callback(null, messages),
       (error: Error) => callback(error, false),
     );
   },
 };
+
+/**
+ * Loads into i18next the sections of `locale` that loaded modules need and it lacks. The router
+ * awaits this with each page's chunk, so a page renders with all of its messages.
+ */
+export async function loadNeededSections(locale: string = currentLocale()): Promise<void> {
+  await initI18n();
+  const missing = neededSections().filter(
+    (section) => i18n.getResource(locale, 'translation', section) === undefined,
+  );
+  if (missing.length === 0) return;
+  i18n.addResourceBundle(locale, 'translation', await messagesOf(locale, missing), true, false);
+}
 
 export function isAvailableLocale(value: string | null | undefined): value is Locale {
   return !!value && (AVAILABLE_LOCALES as readonly string[]).includes(value);
@@ -52,9 +85,12 @@ export function initI18n(): Promise<unknown> {
         fallbackLng: false,
         supportedLngs: [...AVAILABLE_LOCALES],
         interpolation: { escapeValue: false },
-        react: { useSuspense: false },
+        // 'added': a section that arrives after its component rendered (a chunk loaded outside
+        // the router) shows without a reload.
+        react: { useSuspense: false, bindI18nStore: 'added' },
         returnNull: false,
       });
+    onNeededSections(() => void loadNeededSections().catch(() => {}));
   }
   return initialised;
 }
@@ -63,9 +99,8 @@ export function initI18n(): Promise<unknown> {
 export async function loadLocale(): Promise<void> {
   await initI18n();
   const locale = currentLocale();
-  if (i18n.language !== locale || !i18n.hasResourceBundle(locale, 'translation')) {
-    await i18n.changeLanguage(locale);
-  }
+  await loadNeededSections(locale);
+  if (i18n.language !== locale) await i18n.changeLanguage(locale);
   document.documentElement.lang = locale;
 }
 

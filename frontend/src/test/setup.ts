@@ -4,6 +4,8 @@ import { afterEach, beforeAll } from 'vitest';
 import { clearToasts } from '@/components/toasts/store';
 import { authStore } from '@/lib/auth-store';
 import { initI18n, i18n } from '@/lib/i18n';
+import { needSections } from '@/lib/locale-needs';
+import { SECTIONS } from 'virtual:locale-sections';
 
 // No test may depend on how fast the machine is: on a loaded 2-core CI machine a lookup that
 // takes 50 ms here can take seconds. `findBy…`/`waitFor` return as soon as the screen matches, so
@@ -12,6 +14,8 @@ configure({ asyncUtilTimeout: 15_000 });
 
 beforeAll(async () => {
   window.scrollTo = () => {};
+  // Components are rendered here without the router that loads each page's messages: all of them.
+  needSections(SECTIONS);
   await initI18n();
   await i18n.changeLanguage('en');
 });

@@ -1,16 +1,25 @@
-import { useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { MAIN_CONTENT_ID, SkipLink } from '@/components/SkipLink';
-import { TicketPanel } from '@/features/support/TicketPanel';
+import { lazyComponent } from '@/lib/lazy-component';
 import { Breadcrumbs } from '../main/Breadcrumbs';
 import { Header } from '../main/Header';
 import { IdleWatcher } from '../main/IdleWatcher';
 import { Sidebar, SIDEBAR_ID } from '../main/Sidebar';
 import { useCurrentRouteName } from '../useCurrentRoute';
 
+// The support ticket panel is loaded when first opened, not with every page (ADR 0023).
+const TicketPanel = lazyComponent(() =>
+  import('@/features/support/TicketPanel').then((module) => module.TicketPanel),
+);
+
 export function MainLayout() {
   const [sidebarOpen, setSidebarOpen] = useState(false);
   const [supportOpen, setSupportOpen] = useState(false);
+  const [supportOpened, setSupportOpened] = useState(false);
+  useEffect(() => {
+    if (supportOpen) setSupportOpened(true);
+  }, [supportOpen]);
   const menuButton = useRef<HTMLButtonElement>(null);
   const location = useLocation();
   const routeName = useCurrentRouteName();
@@ -48,7 +57,11 @@ export function MainLayout() {
           <Outlet />
         </main>
       </div>
-      <TicketPanel open={supportOpen} onClose={() => setSupportOpen(false)} />
+      {(supportOpen || supportOpened) && (
+        <Suspense fallback={null}>
+          <TicketPanel open={supportOpen} onClose={() => setSupportOpen(false)} />
+        </Suspense>
+      )}
       <IdleWatcher />
     </div>
   );

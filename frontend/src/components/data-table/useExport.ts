@@ -1,9 +1,7 @@
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '@/components/toasts/store';
-import { EXPORT_POLL_MS } from '@/config/constants';
-import { api } from '@/lib/api-client';
-import type { Job } from '@/lib/types';
+import { loadChunk } from '@/lib/chunks';
 import type { TableMeta } from './meta';
 
 export interface ExportHead {
@@ -13,37 +11,6 @@ export interface ExportHead {
 
 export function exportFilename(table: string, today: Date = new Date()): string {
   return `${today.toISOString().slice(0, 10)}-${table}.csv`;
-}
-
-const wait = (ms: number) => new Promise((resolve) => window.setTimeout(resolve, ms));
-
-function saveUrl(url: string, filename: string): void {
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-}
-
-async function download(url: string, filename: string): Promise<void> {
-  // A presigned storage URL is another origin (and outside the CSP's connect-src): let the
-  // browser download it; the storage answers with Content-Disposition and the same file name.
-  if (new URL(url, window.location.href).origin !== window.location.origin) {
-    saveUrl(url, filename);
-    return;
-  }
-  try {
-    // The presigned URL is a file, not an API call: fetched as a blob so the name is ours.
-    const response = await fetch(url);
-    if (!response.ok) throw new Error(`Download failed: ${response.status}`);
-    const objectUrl = URL.createObjectURL(await response.blob());
-    saveUrl(objectUrl, filename);
-    window.setTimeout(() => URL.revokeObjectURL(objectUrl), 1000);
-  } catch (error) {
-    console.error('Blob download failed, opening the file link instead', error);
-    saveUrl(url, filename);
-  }
 }
 
 /**
@@ -61,21 +28,9 @@ export function useExport(table: string) {
       setExporting(true);
       setProgress(null);
       try {
-        const { job_id: jobId } = await api.post<{ job_id: string }>(
-          `/exports/${table}`,
-          ids ? { meta: { ...meta }, heads, ids } : { meta: { ...meta }, heads },
-          { silent: true },
-        );
-        let job = await api.get<Job>(`/jobs/${jobId}`, { silent: true });
-        while (job.status === 'queued' || job.status === 'running') {
-          setProgress(job.progress ?? null);
-          await wait(EXPORT_POLL_MS);
-          job = await api.get<Job>(`/jobs/${jobId}`, { silent: true });
-        }
-        if (job.status === 'failed' || !job.result?.download_url) {
-          throw new Error(job.error ?? 'Export failed');
-        }
-        await download(job.result.download_url, exportFilename(table));
+        // The job's request, polling and download: loaded on the first export (ADR 0023).
+        const { runExport } = await loadChunk(() => import('./export-job'));
+        await runExport(table, meta, heads, setProgress, ids);
       } catch (error) {
         console.error('Export failed', error);
         showToast({

@@ -1,14 +1,22 @@
-import { sanitizeHtml } from '@/lib/sanitize';
+import { useServerMessage } from '@/lib/sanitize';
 
 /** Server messages may contain HTML: rendered only after DOMPurify with a small allow-list. */
 export function FieldError({ id, messages }: { id?: string; messages?: string[] }) {
+  const shown = useServerMessage(messages?.join(' ') ?? '');
   if (!messages || messages.length === 0) return null;
+  if ('text' in shown) {
+    return (
+      <p id={id} className="field-error" role="alert">
+        {shown.text}
+      </p>
+    );
+  }
   return (
     <p
       id={id}
       className="field-error"
       role="alert"
-      dangerouslySetInnerHTML={{ __html: sanitizeHtml(messages.join(' ')) }}
+      dangerouslySetInnerHTML={{ __html: shown.html }}
     />
   );
 }

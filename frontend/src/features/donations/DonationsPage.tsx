@@ -3,7 +3,7 @@ import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ButtonLink } from '@/components/Button';
-import { ConfirmDialog } from '@/components/ConfirmDialog';
+import { LazyConfirmDialog as ConfirmDialog } from '@/components/LazyConfirmDialog';
 import { DataTable, type FilterDef, type TableMeta } from '@/components/data-table';
 import { filtersParam } from '@/components/data-table/filters';
 import { PageHeader } from '@/components/PageHeader';

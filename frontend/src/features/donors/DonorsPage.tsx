@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ButtonLink } from '@/components/Button';
-import { ConfirmDialog } from '@/components/ConfirmDialog';
+import { LazyConfirmDialog as ConfirmDialog } from '@/components/LazyConfirmDialog';
 import { DataTable, type FilterDef } from '@/components/data-table';
 import { PageHeader } from '@/components/PageHeader';
 import { showToast } from '@/components/toasts/store';

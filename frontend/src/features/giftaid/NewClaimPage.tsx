@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Button, ButtonLink } from '@/components/Button';
 import { Card } from '@/components/Card';
-import { ConfirmDialog } from '@/components/ConfirmDialog';
+import { LazyConfirmDialog as ConfirmDialog } from '@/components/LazyConfirmDialog';
 import { DataTable, type BulkAction } from '@/components/data-table';
 import { PageHeader } from '@/components/PageHeader';
 import { StatTiles } from '@/components/StatTiles';

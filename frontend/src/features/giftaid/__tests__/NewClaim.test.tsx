@@ -61,7 +61,8 @@ describe('New claim: "Create claim with all"', () => {
     ).toBeVisible();
 
     await user.click(screen.getByRole('button', { name: 'Create claim with all' }));
-    const dialog = screen.getByRole('alertdialog', {
+    // The dialog's code loads when it is first shown (LazyConfirmDialog).
+    const dialog = await screen.findByRole('alertdialog', {
       name: 'Create a claim with all 3 claimable donations?',
     });
     expect(dialog).toHaveTextContent(
