@@ -72,6 +72,7 @@ export const PAGES: Record<string, Importer> = {
   'webhook-calls': () => import('@/features/webhooks/WebhookCallsPage'),
   accounts: () => import('@/features/billing/AccountsPage'),
   'billings.payments': () => import('@/features/billing/PaymentsPage'),
+  subscriptions: () => import('@/features/subscriptions/SubscriptionsPage'),
   'legal.terms': () => import('@/features/legal/TermsPage'),
   'legal.privacy': () => import('@/features/legal/PrivacyPage'),
   'legal.cookies': () => import('@/features/legal/CookiesPage'),

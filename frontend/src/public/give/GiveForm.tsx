@@ -2,7 +2,13 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/button-core';
 import { Card } from '@/components/Card';
-import { giveApi, PublicApiError, type CheckoutRequest, type PublicPage } from './api';
+import {
+  giveApi,
+  PublicApiError,
+  type CheckoutRequest,
+  type Frequency,
+  type PublicPage,
+} from './api';
 import { Checkbox, Choice, fieldId, TextInput } from './fields';
 import {
   chosenPence,
@@ -10,6 +16,7 @@ import {
   FIELD_ORDER,
   giftAidOn,
   HOUSE_MAX,
+  offeredFrequencies,
   OTHER,
   penceToAmount,
   pounds,
@@ -30,7 +37,9 @@ interface Props {
 const CONSENTS = ['email', 'post', 'phone', 'sms'] as const;
 
 function initialValues(page: PublicPage): GiveValues {
+  const offered = offeredFrequencies(page);
   return {
+    frequency: offered.includes('once') ? 'once' : (offered[0] ?? 'once'),
     preset: '',
     other: '',
     fund_id: page.funds.length === 1 ? (page.funds[0]?.id ?? '') : '',
@@ -55,7 +64,7 @@ function initialValues(page: PublicPage): GiveValues {
   };
 }
 
-function checkoutRequest(values: GiveValues, pence: number): CheckoutRequest {
+function checkoutRequest(values: GiveValues, pence: number, page: PublicPage): CheckoutRequest {
   const trimmed = (value: string) => value.trim();
   const request: CheckoutRequest = {
     amount: penceToAmount(pence),
@@ -76,6 +85,8 @@ function checkoutRequest(values: GiveValues, pence: number): CheckoutRequest {
     website: values.website,
   };
   if (values.fund_id) request.fund_id = values.fund_id;
+  // A page from before recurring giving names no frequencies: its gifts are one-off, as before.
+  if (page.frequencies) request.frequency = values.frequency;
   if (values.gift_aid) {
     request.house = trimmed(values.house);
     request.address_line1 = trimmed(values.address_line1);
@@ -166,8 +177,8 @@ export function GiveForm({
     setErrors({});
     setGeneral(null);
     try {
-      const answer = await giveApi.checkout(slug, checkoutRequest(values, pence));
-      rememberDonor(answer.intent_id, values.first_name.trim());
+      const answer = await giveApi.checkout(slug, checkoutRequest(values, pence, page));
+      rememberDonor(answer.intent_id, values.first_name.trim(), values.frequency);
       redirect(answer.redirect_url);
     } catch (error) {
       setBusy(false);
@@ -186,6 +197,9 @@ export function GiveForm({
   };
 
   const errorList = FIELD_ORDER.filter((field) => errors[field]);
+  const frequencies = offeredFrequencies(page);
+  const recurring: Exclude<Frequency, 'once'> | null =
+    values.frequency === 'once' ? null : values.frequency;
   const providerName = (provider: string) => t(`form.provider_${provider}`);
 
   return (
@@ -226,9 +240,26 @@ export function GiveForm({
         </div>
       )}
 
+      {frequencies.length > 1 && (
+        <Choice
+          name="frequency"
+          legend={t('form.frequency')}
+          value={values.frequency}
+          className="give-frequencies"
+          options={frequencies.map((value) => ({
+            value,
+            label: t(`form.frequency_${value}`),
+          }))}
+          onValue={(value) => set('frequency', value as Frequency)}
+          error={errors.frequency}
+        >
+          {recurring && <p className="field-hint">{t('form.frequency_hint')}</p>}
+        </Choice>
+      )}
+
       <Choice
         name="amount"
-        legend={t('form.amount')}
+        legend={recurring ? t(`form.amount_${recurring}`) : t('form.amount')}
         value={values.preset}
         className="give-amounts"
         options={[
@@ -276,7 +307,9 @@ export function GiveForm({
           label={
             fee === null
               ? t('form.cover_fees_plain')
-              : t('form.cover_fees', { amount: pounds(fee) })
+              : recurring
+                ? t(`form.cover_fees_${recurring}`, { amount: pounds(fee) })
+                : t('form.cover_fees', { amount: pounds(fee) })
           }
           hint={t('form.cover_fees_hint', { charity: page.charity.name })}
           checked={values.cover_fees}
@@ -340,7 +373,9 @@ export function GiveForm({
         <p className="give-gift-aid__boost">{t('form.gift_aid_boost')}</p>
         {pence !== null && (
           <p className="field-hint">
-            {t('form.gift_aid_extra', { amount: pounds(giftAidOn(pence)) })}
+            {recurring
+              ? t(`form.gift_aid_extra_${recurring}`, { amount: pounds(giftAidOn(pence)) })
+              : t('form.gift_aid_extra', { amount: pounds(giftAidOn(pence)) })}
           </p>
         )}
         <Checkbox
@@ -467,7 +502,9 @@ export function GiveForm({
             ? t('form.redirecting')
             : total === null
               ? t('form.submit_plain')
-              : t('form.submit', { amount: pounds(total) })}
+              : recurring
+                ? t(`form.submit_${recurring}`, { amount: pounds(total) })
+                : t('form.submit', { amount: pounds(total) })}
         </Button>
       </div>
     </Card>

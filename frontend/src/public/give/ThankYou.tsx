@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Card } from '@/components/Card';
 import { giveApi, PublicApiError, type IntentStatus } from './api';
-import { donorName } from './donor';
+import { donorFrequency, donorName } from './donor';
 import { giftAidOn, pounds, toPence } from './rules';
 
 /** Poll every 2 s, for at most 2 minutes (ceilings: a webhook usually lands within seconds). */
@@ -89,6 +89,16 @@ export function ThankYou({ slug, intentId, token, paypal, backHref }: Props) {
 
   const pence = status ? (toPence(status.amount) ?? 0) : 0;
   const name = intentId ? donorName(intentId) : '';
+  const frequency = status?.frequency ?? (intentId ? donorFrequency(intentId) : 'once');
+  const recurring = frequency === 'once' ? null : frequency;
+  const amount = pounds(pence);
+  const receivedText = recurring
+    ? name
+      ? t(`thanks.set_up_${recurring}_named`, { name, amount })
+      : t(`thanks.set_up_${recurring}`, { amount })
+    : name
+      ? t('thanks.received_named', { name, amount })
+      : t('thanks.received', { amount });
 
   return (
     <Card className="give-thanks" aria-live="polite" testId="give-thanks">
@@ -103,18 +113,21 @@ export function ThankYou({ slug, intentId, token, paypal, backHref }: Props) {
       {view === 'pending' && (
         <>
           <p className="give-thanks__lead">{t('thanks.processing')}</p>
-          <p>{t('thanks.pending')}</p>
+          <p>{recurring ? t('thanks.pending_recurring') : t('thanks.pending')}</p>
         </>
       )}
       {view === 'slow' && <p>{t('thanks.slow')}</p>}
       {view === 'received' && (
         <>
-          <p className="give-thanks__lead">
-            {name
-              ? t('thanks.received_named', { name, amount: pounds(pence) })
-              : t('thanks.received', { amount: pounds(pence) })}
-          </p>
-          {status?.gift_aid && <p>{t('thanks.gift_aid', { amount: pounds(giftAidOn(pence)) })}</p>}
+          <p className="give-thanks__lead">{receivedText}</p>
+          {status?.gift_aid && (
+            <p>
+              {recurring
+                ? t('thanks.gift_aid_recurring', { amount: pounds(giftAidOn(pence)) })
+                : t('thanks.gift_aid', { amount: pounds(giftAidOn(pence)) })}
+            </p>
+          )}
+          {recurring && <p>{t('thanks.manage_recurring')}</p>}
         </>
       )}
       {view === 'failed' && (

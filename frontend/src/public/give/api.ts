@@ -12,6 +12,10 @@ export interface PublicFund {
 
 export type ProviderName = 'stripe' | 'paypal';
 
+/** How often a gift is taken: once, or a subscription charged monthly or annually. */
+export const FREQUENCIES = ['once', 'monthly', 'annual'] as const;
+export type Frequency = (typeof FREQUENCIES)[number];
+
 export interface PublicPage {
   charity: { name: string; registration_number: string | null };
   title: string;
@@ -24,6 +28,8 @@ export interface PublicPage {
   fee: { percent: string; fixed: string };
   providers: { provider: ProviderName; mode: 'test' | 'live' }[];
   gift_aid: { version: string; declaration: string; statement: string };
+  /** The frequencies the connected providers support (issue 17); absent: one-off gifts only. */
+  frequencies?: Frequency[];
 }
 
 export interface CheckoutRequest {
@@ -44,6 +50,8 @@ export interface CheckoutRequest {
   country?: string;
   tax_statement: boolean;
   website: string;
+  /** Sent when the page offers frequencies; the API's default is `once`. */
+  frequency?: Frequency;
 }
 
 export interface CheckoutAnswer {
@@ -58,6 +66,8 @@ export interface IntentStatus {
   amount: string;
   gift_aid: boolean;
   charity_name: string;
+  /** A recurring gift's frequency, if the API says it (else the one the form remembered). */
+  frequency?: Frequency;
 }
 
 /** A refusal from the API: the status, its message and the errors of named fields (422). */

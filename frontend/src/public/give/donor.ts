@@ -3,13 +3,33 @@
  * Ann!"): the intent's status answer carries no personal data. Private browsing may refuse
  * storage; the thank-you page then thanks without a name.
  */
-const key = (intentId: string) => `almoner-give-${intentId}`;
+import { FREQUENCIES, type Frequency } from './api';
 
-export function rememberDonor(intentId: string, firstName: string): void {
+const key = (intentId: string) => `almoner-give-${intentId}`;
+const frequencyKey = (intentId: string) => `almoner-give-${intentId}-frequency`;
+
+export function rememberDonor(
+  intentId: string,
+  firstName: string,
+  frequency: Frequency = 'once',
+): void {
   try {
     window.sessionStorage.setItem(key(intentId), firstName);
+    window.sessionStorage.setItem(frequencyKey(intentId), frequency);
   } catch {
     // No storage: the thanks are anonymous.
+  }
+}
+
+/** How often the gift set up in this tab is taken ("once" when unknown). */
+export function donorFrequency(intentId: string): Frequency {
+  try {
+    const stored = window.sessionStorage.getItem(frequencyKey(intentId));
+    return (FREQUENCIES as readonly string[]).includes(stored ?? '')
+      ? (stored as Frequency)
+      : 'once';
+  } catch {
+    return 'once';
   }
 }
 

@@ -1,5 +1,5 @@
 import { formatMoney } from '@/lib/format';
-import type { PublicPage } from './api';
+import { FREQUENCIES, type Frequency, type PublicPage } from './api';
 
 /** Integer pence from "10", "10.5" or "10.50"; null for anything else. */
 export function toPence(value: string): number | null {
@@ -36,6 +36,7 @@ export const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const HOUSE_MAX = 40;
 
 export interface GiveValues {
+  frequency: Frequency;
   preset: string;
   other: string;
   fund_id: string;
@@ -96,6 +97,7 @@ export function validate(values: GiveValues, page: PublicPage): Record<string, s
 
 /** The order of the fields on the page: the first error takes the focus. */
 export const FIELD_ORDER = [
+  'frequency',
   'amount',
   'fund_id',
   'cover_fees',
@@ -112,3 +114,10 @@ export const FIELD_ORDER = [
   'tax_statement',
   'provider',
 ] as const;
+
+/** The frequencies a page offers, in the order shown; "once" alone when it names none. */
+export function offeredFrequencies(page: PublicPage): Frequency[] {
+  const offered = page.frequencies ?? [];
+  const known = FREQUENCIES.filter((value) => offered.includes(value));
+  return known.length > 0 ? known : ['once'];
+}

@@ -81,6 +81,18 @@ describe('the thank-you page', () => {
     expect(calls).toHaveLength(3);
   });
 
+  it('says a monthly gift was set up, with Gift Aid on each gift', async () => {
+    serveStatuses([status({ status: 'paid', received: true })]);
+    rememberDonor('int_1', 'Ann', 'monthly');
+    renderThanks();
+    await elapse(0);
+    expect(
+      screen.getByText('Thank you, Ann! Your monthly gift of £10.00 has been set up.'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Gift Aid will add £2.50 to each gift.')).toBeInTheDocument();
+    expect(screen.queryByText(/has been received/)).toBeNull();
+  });
+
   it('captures a PayPal order first, then polls', async () => {
     const { calls } = serveStatuses(
       [status({ received: true, status: 'paid', gift_aid: false })],
