@@ -732,3 +732,41 @@ def giving_intent_sk(intent_id: str) -> str:
     """A donor's gift started on the public page: what they chose and declared, until the
     gateway's webhook turns it into a donation."""
     return f"INTENT#{intent_id}"
+
+
+# ------------------------------------------------------------------ subscriptions (issue 17)
+
+
+def subscription_sk(subscription_id: str) -> str:
+    """A recurring gift (Stripe subscription, PayPal subscription) of the charity."""
+    return f"SUBSCRIPTION#{subscription_id}"
+
+
+def subscription_prefix() -> str:
+    return "SUBSCRIPTION#"
+
+
+def subscriptions_pk(tenant_id: str) -> str:
+    """GSI1 partition of a charity's subscriptions, newest first by creation."""
+    return f"{tenant_pk(tenant_id)}#SUBSCRIPTIONS"
+
+
+def subscription_created_sk(created_at: str, subscription_id: str) -> str:
+    return f"SUBAT#{created_at}#{subscription_id}"
+
+
+def subscription_gateway_pk(tenant_id: str, provider: str, gateway_subscription_id: str) -> str:
+    """GSI2 partition: the subscription of one gateway subscription id (a webhook finds it)."""
+    return f"{tenant_pk(tenant_id)}#SUBGW#{provider}#{gateway_subscription_id}"
+
+
+def subscription_gateway_sk() -> str:
+    return "SUBSCRIPTION"
+
+
+# pages
+
+
+def page_stats_sk(page_id: str) -> str:
+    """Counters of one landing page (visits, donations, raised, Gift Aid donations), moved by ADD."""
+    return f"PAGESTATS#{page_id}"
