@@ -25,6 +25,7 @@ AREAS = (
     "giving",
     "billing",
     "webhooks",
+    "subscriptions",
     "dev",
 )
 API_PREFIX = "/api"
