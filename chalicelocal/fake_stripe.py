@@ -14,6 +14,19 @@ it while holding that lock). The real `stripe` package talks to it with
   newest first);
   `POST/GET/DELETE /v1/webhook_endpoints(/{id})` (the `secret` only in the create answer);
   `POST /v1/payouts` (pays out the whole available balance); `GET /v1/payouts/{id}`.
+- subscriptions (issue 17): Checkout in `mode=subscription` (recurring `price_data`, metadata on
+  `subscription_data`) makes, once paid, a customer, the subscription and its first invoice
+  (`customer.subscription.created`, `payment_intent.succeeded` "Subscription creation",
+  `invoice.paid`, `checkout.session.completed`; "Pay by Bacs" leaves the invoice open until
+  settled); `GET/POST/DELETE /v1/subscriptions/{id}` (`pause_collection` or "" to resume, `items`
+  with `price_data`, `trial_end` or `billing_cycle_anchor` as a timestamp, `cancellation_details`;
+  each change emits `customer.subscription.updated`/`deleted` with `previous_attributes`);
+  `GET /v1/invoices/{id}`, `GET /v1/customers/{id}`. Fake-only helpers (not Stripe's):
+  `POST /fake-stripe/test-helpers/subscriptions/{id}/renew` (`outcome=paid|failed`; `renew()` in
+  process) makes the next charge happen now (`invoice.paid`, or `invoice.payment_failed` and the
+  subscription `past_due`; a failed invoice still open is retried instead), and
+  `POST /fake-stripe/test-helpers/fail-next` (`key`, `message`; `fail_next()` in process) makes the
+  account's next subscription change answer that Stripe error (402 card_error).
 
 Accounts: one per distinct key pair. A well-formed secret or restricted key (`sk_test_…`,
 `rk_test_…`, `_live_` for live mode, at least 10 letters or digits after the prefix) that the fake

@@ -81,16 +81,20 @@ class Stripe:
             for message in messages:
                 sqs.delete_message(QueueUrl=self.aws["WebhooksQueue"], ReceiptHandle=message["ReceiptHandle"])
 
-    def give_monthly(self, amount: str = "25.00", **fields: Any) -> str:
-        """A monthly gift on the donation page, paid on the fake's hosted page: its Stripe subscription id."""
+    def give_monthly(
+        self, amount: str = "25.00", *, frequency: str = "monthly", outcome: str = "card", **fields: Any
+    ) -> str:
+        """A recurring gift on the donation page, paid on the fake's hosted page: its Stripe
+        subscription id."""
         slug = self._slug()
         reply = visitor(self.client).post(
-            f"/api/give/{slug}/checkout", gift(amount=amount, frequency="monthly", **fields)
+            f"/api/give/{slug}/checkout", gift(amount=amount, frequency=frequency, **fields)
         )
         assert reply.status == 201, reply.json
-        session_id = reply.json["redirect_url"].rsplit("/", 1)[1]
-        FAKE.pay(session_id, "card")
-        return str(FAKE.objects[session_id]["subscription"])
+        self.session_id = reply.json["redirect_url"].rsplit("/", 1)[1]
+        assert FAKE.objects[self.session_id]["mode"] == "subscription"
+        FAKE.pay(self.session_id, outcome)
+        return str(FAKE.objects[self.session_id]["subscription"])
 
     def _slug(self) -> str:
         from functions.giving import service
@@ -232,6 +236,85 @@ def test_a_failed_payment_marks_it_failing_and_a_later_success_recovers_it(
         "20.00",
     )
     assert len(donations_of(charity)) == 2
+
+
+def test_a_bacs_instalment_is_a_donation_only_once_paid_and_page_statistics_add_up(
+    stripe: Stripe, charity: SignedIn
+) -> None:
+    from functions.core import keys
+    from functions.core.table import Entity
+
+    reply = visitor(stripe.client).get(f"/api/give/{stripe._slug()}")
+    assert reply.json["frequencies"] == ["once", "monthly", "annual"]
+    stripe.give_monthly("120.00", frequency="annual", outcome="bacs", page_id="page-1")
+    stripe.deliver(stripe.events())
+    [shown] = subscriptions(charity)
+    assert (shown["status"], shown["interval"], shown["method"], shown["instalments"]) == (
+        "active",
+        "year",
+        "bacs_debit",
+        0,
+    )
+    assert shown["source_page_id"] == "page-1" and donations_of(charity) == []
+    FAKE.settle(stripe.session_id, succeeded=True)  # the first Direct Debit clears
+    stripe.deliver(stripe.events())
+    [made] = donations_of(charity)
+    assert (made["amount"], made["status"], made["gift_aid"]["state"]) == ("120.00", "received", "claimable")
+    summary = charity.get("/api/subscriptions/summary").json
+    assert summary["monthly_recurring_income"] == "10.00"  # £120 a year
+    stats = Entity._get_connection().get_item(
+        keys.tenant_pk(charity.tenant_id), keys.page_stats_sk("page-1"), consistent_read=True
+    )["Item"]
+    assert {k: stats[k]["N"] for k in ("donations", "raised_pence", "gift_aid_donations")} == {
+        "donations": "1",
+        "raised_pence": "12000",
+        "gift_aid_donations": "1",
+    }
+
+
+def test_the_list_searches_donor_names_and_emails_by_prefix(stripe: Stripe, charity: SignedIn) -> None:
+    stripe.give_monthly("5.00")
+    stripe.give_monthly("7.00", first_name="Grace", last_name="Hopper", email="grace@navy.example")
+    stripe.deliver(stripe.events())
+    assert [s["donor_name"] for s in subscriptions(charity, "?search=grace")] == ["Grace Hopper"]
+    assert [s["amount"] for s in subscriptions(charity, "?search=ADA%40")] == ["5.00"]
+    assert [s["amount"] for s in subscriptions(charity)] == ["7.00", "5.00"]
+    assert subscriptions(charity, '?filters={"interval":"year"}') == []
+    paypal = visitor(stripe.client).post(
+        f"/api/give/{stripe._slug()}/checkout", gift(provider="paypal", frequency="monthly")
+    )
+    assert paypal.status == 422 and "provider" in paypal.json["errors"]
+
+
+def test_the_fakes_helpers_work_over_http_as_the_local_stack_uses_them(
+    stripe: Stripe,
+    charity: SignedIn,
+    origin: str,  # noqa: F811
+) -> None:
+    import requests
+
+    sub_id = stripe.give_monthly("9.00")
+    stripe.deliver(stripe.events())
+    renewed = requests.post(
+        f"{origin}/fake-stripe/test-helpers/subscriptions/{sub_id}/renew",
+        data={"outcome": "failed"},
+        timeout=10,
+    )
+    assert renewed.status_code == 200 and renewed.json()["status"] == "open"
+    failing = requests.post(
+        f"{origin}/fake-stripe/test-helpers/fail-next",
+        data={"key": stripe.secret, "message": "No."},
+        timeout=10,
+    )
+    assert failing.status_code == 200
+    stripe.deliver(stripe.events())
+    [row] = subscriptions(charity)
+    assert row["status"] == "failing"
+    reply = charity.post(
+        f"/api/subscriptions/{row['id']}/cancel", {"reason": "gone", "version": row["version"]}
+    )
+    assert reply.status == 502 and reply.json["message"] == "No."
+    assert subscriptions(charity)[0]["status"] == "failing"
 
 
 # ------------------------------------------------------------------ staff actions
