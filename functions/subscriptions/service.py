@@ -136,11 +136,11 @@ def _monthly(item: Subscription) -> Decimal:
 
 def summary(who: Principal) -> dict[str, Any]:
     month = clock.today().isoformat()[:7]
-    active = [i for i in repository.newest_first(who.tenant_id)]
-    live = [i for i in active if i.status in ("active", "failing")]
+    every = list(repository.newest_first(who.tenant_id))
+    live = [i for i in every if i.status in ("active", "failing")]
     recovered = [
         h
-        for i in active
+        for i in every
         for h in (i.history or [])
         if h.get("kind") == "recovered" and _month_of(str(h.get("at") or "")) == month
     ]
@@ -150,14 +150,14 @@ def summary(who: Principal) -> dict[str, Any]:
             {i.donor_id or i.donor_email or i.subscription_id for i in live if i.status == "active"}
         ),
         "monthly_recurring_income": money_text((income / 100).quantize(Decimal("0.01"))),
-        "new_this_month": sum(1 for i in active if _month_of(i.started_on) == month),
+        "new_this_month": sum(1 for i in every if _month_of(i.started_on) == month),
         "cancelled_this_month": sum(
-            1 for i in active if i.status in ("cancelled", "expired") and _month_of(i.cancelled_at) == month
+            1 for i in every if i.status in ("cancelled", "expired") and _month_of(i.cancelled_at) == month
         ),
-        "failing": sum(1 for i in active if i.status == "failing"),
+        "failing": sum(1 for i in every if i.status == "failing"),
         "recovered_this_month": len(recovered),
         "recovered_income_this_month": pounds(sum(int(h.get("amount") or 0) for h in recovered)),
-        "needs_attention": sum(1 for i in active if i.status in ("failing", "incomplete")),
+        "needs_attention": sum(1 for i in every if i.status in ("failing", "incomplete")),
     }
 
 
@@ -258,7 +258,12 @@ def _stripe(item: Subscription, call: str, params: dict[str, Any]) -> dict[str, 
 
 
 def _confirmed(
-    who: Principal, item: Subscription, answer: dict[str, Any], action: str, reason: str | None = None
+    who: Principal,
+    item: Subscription,
+    answer: dict[str, Any],
+    what: str,
+    reason: str | None = None,
+    action: str | None = None,
 ) -> dict[str, Any]:
     state = gateway.stripe_state(answer)
     if state is None:
@@ -271,10 +276,11 @@ def _confirmed(
         at=int(clock.now().timestamp()),
         by="staff",
         reason=reason,
+        action=action,
     )
     audit.record(
         who.tenant_id,
-        f"subscription.{action}",
+        f"subscription.{what}",
         actor_id=who.user_id,
         subscription_id=item.subscription_id,
         status=after.status,
@@ -350,7 +356,7 @@ def change_charge_date(
         target = _add_months(target, 1)
     # Stripe moves a subscription's billing day with a free period until the new date
     answer = _stripe(item, "update", {"trial_end": _noon(target), "proration_behavior": "none"})
-    return _confirmed(who, item, answer, "charge_date_changed", reason="charge_date")
+    return _confirmed(who, item, answer, "charge_date_changed", action="charge_date")
 
 
 def cancel(who: Principal, subscription_id: str, body: SubscriptionCancelBody) -> dict[str, Any]:

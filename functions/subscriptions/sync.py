@@ -33,6 +33,7 @@ def add_history(
     reason: str | None = None,
     amount: int | None = None,
     at: str | None = None,
+    key: str | None = None,
 ) -> None:
     entry: dict[str, Any] = {
         "at": at or _now(),
@@ -44,6 +45,8 @@ def add_history(
     }
     if amount is not None:
         entry["amount"] = int(amount)
+    if key is not None:
+        entry["key"] = key  # what makes the entry once (a failed attempt)
     subscription.history = [*(subscription.history or []), entry][-HISTORY_KEPT:]
 
 
@@ -86,7 +89,9 @@ def _new(tenant_id: str, provider: str, mode: str, state: State) -> Subscription
     return subscription
 
 
-def _fold(subscription: Subscription, state: State, by: str, reason: str | None) -> bool:
+def _fold(
+    subscription: Subscription, state: State, by: str, reason: str | None, action: str | None = None
+) -> bool:
     """The gateway's state onto the item, with a history entry per change; True if anything moved."""
     changed = False
     if subscription.status != state.status:
@@ -130,11 +135,7 @@ def _fold(subscription: Subscription, state: State, by: str, reason: str | None)
         add_history(subscription, "interval", before=subscription.interval, after=state.interval, by=by)
         subscription.interval = state.interval
         changed = True
-    if (
-        by != "gateway"
-        and subscription.next_charge_date != state.next_charge_date
-        and reason == "charge_date"
-    ):
+    if action == "charge_date" and subscription.next_charge_date != state.next_charge_date:
         add_history(
             subscription,
             "charge_date",
@@ -142,35 +143,22 @@ def _fold(subscription: Subscription, state: State, by: str, reason: str | None)
             after=state.next_charge_date,
             by=by,
         )
-    for name in (
-        "next_charge_date",
-        "paused_until",
-        "cancelled_at",
-        "cancel_reason",
-        "method",
-        "gateway_customer_id",
+    ended = state.status in ("cancelled", "expired")
+    kept_reason = subscription.cancel_reason if ended else None
+    wanted_reason = kept_reason or (
+        (reason if by != "gateway" else None) or state.cancel_reason if ended else None
+    )
+    for name, value in (
+        ("next_charge_date", state.next_charge_date),
+        ("paused_until", state.paused_until),
+        ("cancelled_at", state.cancelled_at),
+        ("cancel_reason", wanted_reason),
+        ("method", state.method),
+        ("gateway_customer_id", state.gateway_customer_id),
     ):
-        value = getattr(state, name)
-        if (
-            name == "cancel_reason"
-            and subscription.cancel_reason
-            and value is None
-            and state.status == "cancelled"
-        ):
-            continue
-        if getattr(subscription, name) != value and not (
-            name == "cancel_reason" and value is None and reason
-        ):
+        if getattr(subscription, name) != value:
             setattr(subscription, name, value)
             changed = True
-    if (
-        reason
-        and state.status in ("cancelled", "expired")
-        and subscription.cancel_reason != reason
-        and by == "staff"
-    ):
-        subscription.cancel_reason = reason
-        changed = True
     return changed
 
 
@@ -206,6 +194,7 @@ def apply_state(
     at: int,
     by: str = "gateway",
     reason: str | None = None,
+    action: str | None = None,
 ) -> tuple[Subscription, bool]:
     """Create or update the subscription to `state` as the gateway said it at `at` (unix): an
     older word than the one applied changes nothing. (item, changed)."""
@@ -215,13 +204,13 @@ def apply_state(
     def make(current: Subscription | None) -> Subscription | None:
         if current is None:
             created = _new(tenant_id, provider, mode, state)
-            _fold(created, state, by, reason)
+            _fold(created, state, by, reason, action)
             created.gateway_at = at
             moved["changed"] = True
             return created
         if at < int(current.gateway_at or 0):
             return None
-        if not _fold(current, state, by, reason):
+        if not _fold(current, state, by, reason, action):
             if at > int(current.gateway_at or 0):
                 current.gateway_at = at
                 return current
@@ -249,8 +238,9 @@ def record_failure(
         refs = current.instalment_refs or []
         if any(str(r.get("invoice_id")) == invoice_id for r in refs):
             return None  # paid since: the failure is history
-        if any(h.get("kind") == "failed" and h.get("to") == key for h in current.history or []):
+        if any(h.get("kind") == "failed" and h.get("key") == key for h in current.history or []):
             return None
+        current_status = current.status
         current.failure_count = int(current.failure_count or 0) + 1
         current.last_failure_reason = reason[:300]
         if current.status not in ("cancelled", "expired") and at >= int(current.gateway_at or 0):
@@ -258,7 +248,7 @@ def record_failure(
                 current.failing_since = dt.datetime.fromtimestamp(at, tz=dt.UTC).date().isoformat()
             current.status = "failing"
             current.gateway_at = at
-        add_history(current, "failed", after=key, reason=reason[:300])
+        add_history(current, "failed", before=current_status, after="failing", reason=reason[:300], key=key)
         moved["changed"] = True
         return current
 
