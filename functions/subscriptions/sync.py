@@ -265,8 +265,11 @@ def record_paid(
     *,
     donor_id: str | None = None,
     declaration_id: str | None = None,
+    donor_name: str | None = None,
+    donor_email: str | None = None,
 ) -> tuple[Subscription, bool]:
-    """A paid instalment counted once; a failing subscription recovered by it."""
+    """A paid instalment counted once; a failing subscription recovered by it; the donor the
+    first instalment found or made (and its name, when the gift was not started on our page)."""
     moved = {"changed": False}
 
     def make(current: Subscription | None) -> Subscription | None:
@@ -286,7 +289,12 @@ def record_paid(
                 current.failing_since = None
                 current.last_failure_reason = None
                 current.gateway_at = at
-        for name, value in (("donor_id", donor_id), ("declaration_id", declaration_id)):
+        for name, value in (
+            ("donor_id", donor_id),
+            ("declaration_id", declaration_id),
+            ("donor_name", donor_name),
+            ("donor_email", donor_email),
+        ):
             if value and not getattr(current, name):
                 setattr(current, name, value)
                 changed = True

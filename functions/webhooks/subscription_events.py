@@ -179,14 +179,15 @@ def _paid(
         interval=subscription.interval,
     )
     outcome = _payment(event, fact, account, instalment)
-    donor_id = declaration_id = None
+    donor_id = declaration_id = donor_name = None
     if outcome.donation_id:
         from functions.donations import repository as donations
 
         try:
-            donor_id = donations.get(event.tenant_id, outcome.donation_id).donor_id
+            made = donations.get(event.tenant_id, outcome.donation_id)
+            donor_id, donor_name = made.donor_id, made.donor_name
         except Exception:  # noqa: BLE001  (the link is completed by the next instalment)
-            donor_id = None
+            donor_id = donor_name = None
         declaration_id = _declaration_of(event.tenant_id, subscription)
     _, changed = sync.record_paid(
         subscription,
@@ -196,6 +197,8 @@ def _paid(
         at,
         donor_id=donor_id,
         declaration_id=declaration_id,
+        donor_name=donor_name,
+        donor_email=str(invoice.get("customer_email") or "") or None,
     )
     if changed:
         words.append("instalment counted")
