@@ -14,6 +14,19 @@ it while holding that lock). The real `stripe` package talks to it with
   newest first);
   `POST/GET/DELETE /v1/webhook_endpoints(/{id})` (the `secret` only in the create answer);
   `POST /v1/payouts` (pays out the whole available balance); `GET /v1/payouts/{id}`.
+- subscriptions (issue 17): Checkout in `mode=subscription` (recurring `price_data`, metadata on
+  `subscription_data`) makes, once paid, a customer, the subscription and its first invoice
+  (`customer.subscription.created`, `payment_intent.succeeded` "Subscription creation",
+  `invoice.paid`, `checkout.session.completed`; "Pay by Bacs" leaves the invoice open until
+  settled); `GET/POST/DELETE /v1/subscriptions/{id}` (`pause_collection` or "" to resume, `items`
+  with `price_data`, `trial_end` or `billing_cycle_anchor` as a timestamp, `cancellation_details`;
+  each change emits `customer.subscription.updated`/`deleted` with `previous_attributes`);
+  `GET /v1/invoices/{id}`, `GET /v1/customers/{id}`. Fake-only helpers (not Stripe's):
+  `POST /fake-stripe/test-helpers/subscriptions/{id}/renew` (`outcome=paid|failed`; `renew()` in
+  process) makes the next charge happen now (`invoice.paid`, or `invoice.payment_failed` and the
+  subscription `past_due`; a failed invoice still open is retried instead), and
+  `POST /fake-stripe/test-helpers/fail-next` (`key`, `message`; `fail_next()` in process) makes the
+  account's next subscription change answer that Stripe error (402 card_error).
 
 Accounts: one per distinct key pair. A well-formed secret or restricted key (`sk_test_…`,
 `rk_test_…`, `_live_` for live mode, at least 10 letters or digits after the prefix) that the fake
@@ -83,6 +96,7 @@ FEE_FIXED = 20  # pence
 EVENTS_KEPT_SECONDS = 30 * 24 * 3600
 SECRET_KEY = re.compile(r"^(sk|rk)_(test|live)_([A-Za-z0-9]{10,})$")
 PUBLISHABLE_KEY = re.compile(r"^pk_(test|live)_([A-Za-z0-9]{10,})$")
+INTERVALS = ("day", "week", "month", "year")
 CHECKOUT_EVENTS = (
     "checkout.session.completed",
     "checkout.session.async_payment_succeeded",
@@ -268,6 +282,8 @@ class FakeStripe:
         self.owner: dict[str, str] = {}  # object id -> account id
         self.events: list[StoredEvent] = []  # oldest first
         self.idempotent: dict[tuple[str, str], Answer] = {}
+        # account id -> the Stripe error message the next subscription change answers (tests)
+        self.failing: dict[str, str] = {}
         self.threads: list[threading.Thread] = []
 
     # ------------------------------------------------------------ in-process helpers
@@ -377,6 +393,8 @@ class FakeStripe:
             if path in ("/", "") and method in ("GET", "HEAD"):
                 with self.lock:
                     return self._dashboard_page(split.query)
+            if path.startswith("/test-helpers/") and method == "POST":
+                return self._test_helper(path[len("/test-helpers/") :], _form(body))
             if path.startswith("/dashboard/") and method == "POST":
                 return self._dashboard_action(path[len("/dashboard/") :], _form(body))
             match = re.fullmatch(r"/checkout/([A-Za-z0-9_]+)(/pay)?", path)
@@ -443,6 +461,17 @@ class FakeStripe:
                 return self._get_event(account, rest[0])
         if resource == "webhook_endpoints":
             return self._webhook_endpoints(account, method, rest, params)
+        if resource == "subscriptions" and len(rest) == 1:
+            if method == "GET":
+                return self._get(account, rest[0], "subscription", params)
+            if method == "POST":
+                return self._update_subscription(account, rest[0], params)
+            if method == "DELETE":
+                return self._cancel_subscription(account, rest[0], params)
+        if resource == "invoices" and len(rest) == 1 and method == "GET":
+            return self._get(account, rest[0], "invoice", params)
+        if resource == "customers" and len(rest) == 1 and method == "GET":
+            return self._get(account, rest[0], "customer", params)
         if resource == "payouts":
             if not rest and method == "POST":
                 return self._payout(account)
@@ -561,10 +590,14 @@ class FakeStripe:
 
     def _create_session(self, account: Account, params: dict[str, Any], origin: str) -> dict[str, Any]:
         mode = _str(params, "mode", required=True)
-        if mode != "payment":
+        if mode not in ("payment", "subscription"):
             raise StripeError(
-                400, f"Invalid mode: this fake supports only 'payment', not {mode!r}.", "", "mode"
+                400,
+                f"Invalid mode: this fake supports only 'payment' and 'subscription', not {mode!r}.",
+                "",
+                "mode",
             )
+        interval = ""
         success_url = _str(params, "success_url", required=True)
         cancel_url = _str(params, "cancel_url")
         for name, url in (("success_url", success_url), ("cancel_url", cancel_url)):
@@ -599,6 +632,23 @@ class FakeStripe:
                 )
             names.append(product["name"])
             amount += unit * quantity
+            recurring = price.get("recurring")
+            if mode == "subscription":
+                if not isinstance(recurring, dict) or recurring.get("interval") not in INTERVALS:
+                    raise StripeError(
+                        400,
+                        "In subscription mode each line item needs price_data[recurring][interval].",
+                        "parameter_missing",
+                        f"{where}[price_data][recurring]",
+                    )
+                interval = str(recurring["interval"])
+            elif recurring:
+                raise StripeError(
+                    400,
+                    "You specified `payment` mode but passed a recurring price.",
+                    "",
+                    f"{where}[price_data][recurring]",
+                )
         if amount < 30:
             raise StripeError(
                 400,
@@ -614,6 +664,16 @@ class FakeStripe:
         intent_data = params.get("payment_intent_data") or {}
         if not isinstance(intent_data, dict):
             raise StripeError(400, "Invalid payment_intent_data.", "", "payment_intent_data")
+        subscription_data = params.get("subscription_data") or {}
+        if not isinstance(subscription_data, dict) or (mode != "subscription" and subscription_data):
+            raise StripeError(400, "Invalid subscription_data.", "", "subscription_data")
+        if mode == "subscription" and intent_data:
+            raise StripeError(
+                400,
+                "You can not pass `payment_intent_data` in `subscription` mode.",
+                "",
+                "payment_intent_data",
+            )
         session_id = _id("cs", account.livemode)
         now = int(time.time())
         session = {
@@ -630,8 +690,10 @@ class FakeStripe:
             "expires_at": now + 24 * 3600,
             "livemode": account.livemode,
             "metadata": _metadata(params),
-            "mode": "payment",
+            "mode": mode,
             "payment_intent": None,
+            "subscription": None,
+            "invoice": None,
             "payment_method_types": method_types,
             "payment_status": "unpaid",
             "status": "open",
@@ -643,6 +705,8 @@ class FakeStripe:
             "_names": names,
             "_intent_metadata": _metadata(intent_data),
             "_intent_description": _str(intent_data, "description"),
+            "_interval": interval,
+            "_subscription_metadata": _metadata(subscription_data),
         }
         self._store(account, session)
         return _public(session)
@@ -659,6 +723,9 @@ class FakeStripe:
             raise StripeError(400, "This Checkout Session is no longer open.", "checkout_session_not_open")
         if outcome == "bacs" and "bacs_debit" not in session["payment_method_types"]:
             raise StripeError(400, "This Checkout Session does not accept Bacs Direct Debit.")
+        if session["mode"] == "subscription":
+            self._pay_subscription(account, session, outcome)
+            return
         created = self._event_second(account)
         intent = self._intent(account, session, created)
         email = session["customer_email"] or "donor@example.org"
@@ -699,6 +766,9 @@ class FakeStripe:
 
     def _settle(self, session_id: str, succeeded: bool) -> None:
         account, session = self._session(session_id)
+        if session["mode"] == "subscription":
+            self._settle_subscription(account, session, succeeded)
+            return
         intent = self.objects.get(session["payment_intent"] or "")
         if intent is None or intent["status"] != "processing":
             raise StripeError(400, "Only a pending (Bacs) payment can be settled.")
@@ -811,6 +881,368 @@ class FakeStripe:
             "_payout": None,
         }
         return self._store(account, transaction)
+
+    # ------------------------------------------------------------ subscriptions
+
+    def renew(self, subscription_id: str, paid: bool = True) -> str:
+        """The subscription's next charge, now (a fake-only test helper): its invoice's id. A
+        subscription with a failed invoice open retries that invoice instead."""
+        with self.lock:
+            return self._renew(subscription_id, paid)
+
+    def fail_next(self, secret_key: str, message: str = "Your card was declined.") -> None:
+        """The account's next subscription change (update, pause, cancel) answers this error."""
+        with self.lock:
+            self.failing[self._authenticate_key(secret_key).id] = message
+
+    def _test_helper(self, action: str, form: dict[str, str]) -> Answer:
+        try:
+            with self.lock:
+                match = re.fullmatch(r"subscriptions/([A-Za-z0-9_]+)/renew", action)
+                if match:
+                    outcome = form.get("outcome", "paid")
+                    if outcome not in ("paid", "failed"):
+                        raise StripeError(400, "outcome is paid or failed", "", "outcome")
+                    invoice_id = self._renew(match.group(1), outcome == "paid")
+                    return json_answer(200, _public(self.objects[invoice_id]))
+                if action == "fail-next":
+                    account = self._authenticate_key(form.get("key", ""))
+                    self.failing[account.id] = form.get("message") or "Your card was declined."
+                    return json_answer(200, {"ok": True})
+        except StripeError as error:
+            return error.answer()
+        return Answer(404, b"Not found\n", {"Content-Type": "text/plain; charset=utf-8"})
+
+    def _pay_subscription(self, account: Account, session: dict[str, Any], outcome: str) -> None:
+        created = self._event_second(account)
+        email = session["customer_email"] or "donor@example.org"
+        session["customer_details"] = {"email": email, "name": "Fake Donor", "address": None}
+        if outcome == "decline":
+            return  # nothing made: the page says declined and the donor may try again
+        method = "bacs_debit" if outcome == "bacs" else "card"
+        customer = self._store(
+            account,
+            {
+                "id": _id("cus"),
+                "object": "customer",
+                "created": created,
+                "email": email,
+                "name": "Fake Donor",
+                "livemode": account.livemode,
+                "metadata": {},
+            },
+        )
+        end = _next_period(created, session["_interval"])
+        price = {
+            "id": _id("price"),
+            "object": "price",
+            "currency": session["currency"],
+            "product": _id("prod"),
+            "recurring": {"interval": session["_interval"], "interval_count": 1},
+            "type": "recurring",
+            "unit_amount": session["amount_total"],
+        }
+        subscription = self._store(
+            account,
+            {
+                "id": _id("sub"),
+                "object": "subscription",
+                "billing_cycle_anchor": created,
+                "cancel_at": None,
+                "cancel_at_period_end": False,
+                "canceled_at": None,
+                "cancellation_details": {"comment": None, "feedback": None, "reason": None},
+                "collection_method": "charge_automatically",
+                "created": created,
+                "currency": session["currency"],
+                "current_period_start": created,
+                "current_period_end": end,
+                "customer": customer["id"],
+                "ended_at": None,
+                "items": {
+                    "object": "list",
+                    "data": [
+                        {
+                            "id": _id("si"),
+                            "object": "subscription_item",
+                            "current_period_start": created,
+                            "current_period_end": end,
+                            "price": price,
+                            "quantity": 1,
+                        }
+                    ],
+                },
+                "latest_invoice": None,
+                "livemode": account.livemode,
+                "metadata": dict(session["_subscription_metadata"]),
+                "pause_collection": None,
+                "payment_settings": {"payment_method_types": [method]},
+                "start_date": created,
+                "status": "active",
+                "_email": email,
+                "_method": method,
+            },
+        )
+        session.update(customer=customer["id"], subscription=subscription["id"], status="complete")
+        self._emit(account, created, "customer.subscription.created", subscription)
+        invoice = self._invoice(account, subscription, created, "subscription_create")
+        session["invoice"] = invoice["id"]
+        if method == "bacs_debit":  # the first Direct Debit clears later (settle)
+            intent = self.objects[invoice["payment_intent"]]
+            intent["status"] = "processing"
+            self._emit(account, created, "payment_intent.processing", intent)
+            self._emit(account, created, "checkout.session.completed", _public(session))
+            return
+        self._pay_invoice(account, subscription, invoice, created)
+        session["payment_status"] = "paid"
+        self._emit(account, created, "checkout.session.completed", _public(session))
+
+    def _settle_subscription(self, account: Account, session: dict[str, Any], succeeded: bool) -> None:
+        invoice = self.objects.get(session["invoice"] or "")
+        if invoice is None or invoice["status"] != "open":
+            raise StripeError(400, "Only a pending (Bacs) payment can be settled.")
+        subscription = self.objects[invoice["_subscription"]]
+        created = self._event_second(account)
+        if succeeded:
+            self._pay_invoice(account, subscription, invoice, created)
+            session["payment_status"] = "paid"
+            self._emit(account, created, "checkout.session.async_payment_succeeded", _public(session))
+        else:
+            self._fail_invoice(account, subscription, invoice, created)
+            self._emit(account, created, "checkout.session.async_payment_failed", _public(session))
+
+    def _invoice(
+        self, account: Account, subscription: dict[str, Any], created: int, reason: str
+    ) -> dict[str, Any]:
+        item = subscription["items"]["data"][0]
+        amount = int(item["price"]["unit_amount"]) * int(item["quantity"])
+        description = "Subscription creation" if reason == "subscription_create" else "Subscription cycle"
+        intent = self._store(
+            account,
+            {
+                "id": _id("pi"),
+                "object": "payment_intent",
+                "amount": amount,
+                "amount_received": 0,
+                "currency": subscription["currency"],
+                "created": created,
+                "description": description,
+                "latest_charge": None,
+                "last_payment_error": None,
+                "livemode": account.livemode,
+                "metadata": {},
+                "payment_method_types": [subscription["_method"]],
+                "receipt_email": subscription["_email"],
+                "status": "requires_payment_method",
+            },
+        )
+        period = {"start": item["current_period_start"], "end": item["current_period_end"]}
+        invoice = self._store(
+            account,
+            {
+                "id": _id("in"),
+                "object": "invoice",
+                "amount_due": amount,
+                "amount_paid": 0,
+                "amount_remaining": amount,
+                "attempt_count": 0,
+                "billing_reason": reason,
+                "charge": None,
+                "collection_method": "charge_automatically",
+                "created": created,
+                "currency": subscription["currency"],
+                "customer": subscription["customer"],
+                "customer_email": subscription["_email"],
+                "customer_name": "Fake Donor",
+                "lines": {
+                    "object": "list",
+                    "data": [{"amount": amount, "period": period, "price": item["price"], "quantity": 1}],
+                },
+                "livemode": account.livemode,
+                "metadata": {},
+                "next_payment_attempt": None,
+                "parent": {
+                    "type": "subscription_details",
+                    "subscription_details": {
+                        "subscription": subscription["id"],
+                        "metadata": dict(subscription["metadata"]),
+                    },
+                },
+                "payment_intent": intent["id"],
+                "period_start": period["start"],
+                "period_end": period["end"],
+                "status": "open",
+                "status_transitions": {"finalized_at": created, "paid_at": None},
+                "subscription": subscription["id"],
+                "_subscription": subscription["id"],
+            },
+        )
+        subscription["latest_invoice"] = invoice["id"]
+        return invoice
+
+    def _pay_invoice(
+        self, account: Account, subscription: dict[str, Any], invoice: dict[str, Any], created: int
+    ) -> None:
+        intent = self.objects[invoice["payment_intent"]]
+        charge = self._charge(
+            account, intent, created, "succeeded", subscription["_method"], subscription["_email"]
+        )
+        intent.update(status="succeeded", amount_received=intent["amount"], latest_charge=charge["id"])
+        invoice["attempt_count"] += 1
+        invoice.update(
+            status="paid", amount_paid=invoice["amount_due"], amount_remaining=0, charge=charge["id"]
+        )
+        invoice["next_payment_attempt"] = None
+        invoice["status_transitions"]["paid_at"] = created
+        self._emit(account, created, "charge.succeeded", charge)
+        self._emit(account, created, "payment_intent.succeeded", intent)
+        self._emit(account, created, "invoice.paid", invoice)
+        self._emit(account, created, "invoice.payment_succeeded", invoice)
+        if subscription["status"] in ("past_due", "unpaid", "incomplete"):
+            previous = {"status": subscription["status"]}
+            subscription["status"] = "active"
+            self._emit(account, created, "customer.subscription.updated", subscription, previous)
+
+    def _fail_invoice(
+        self, account: Account, subscription: dict[str, Any], invoice: dict[str, Any], created: int
+    ) -> None:
+        intent = self.objects[invoice["payment_intent"]]
+        charge = self._charge(
+            account, intent, created, "failed", subscription["_method"], subscription["_email"]
+        )
+        intent["status"] = "requires_payment_method"
+        intent["last_payment_error"] = {
+            "type": "card_error",
+            "code": "card_declined",
+            "message": "Your card was declined.",
+            "charge": charge["id"],
+        }
+        invoice["attempt_count"] += 1
+        invoice.update(charge=charge["id"], next_payment_attempt=created + 3 * 24 * 3600)
+        self._emit(account, created, "charge.failed", charge)
+        self._emit(account, created, "payment_intent.payment_failed", intent)
+        self._emit(account, created, "invoice.payment_failed", invoice)
+        if subscription["status"] != "past_due":
+            previous = {"status": subscription["status"]}
+            subscription["status"] = "past_due"
+            self._emit(account, created, "customer.subscription.updated", subscription, previous)
+
+    def _renew(self, subscription_id: str, paid: bool) -> str:
+        subscription = self.objects.get(subscription_id)
+        if subscription is None or subscription.get("object") != "subscription":
+            raise _missing("subscription", subscription_id)
+        if subscription["status"] in ("canceled", "incomplete_expired"):
+            raise StripeError(400, "This subscription is canceled: it makes no more invoices.")
+        if subscription["pause_collection"]:
+            raise StripeError(400, "This subscription's collection is paused.")
+        account = self.accounts[self.owner[subscription_id]]
+        created = self._event_second(account)
+        open_invoice = self.objects.get(subscription["latest_invoice"] or "")
+        if open_invoice is not None and open_invoice["status"] == "open":
+            invoice = open_invoice  # a retry of the failed one
+        else:
+            item = subscription["items"]["data"][0]
+            start = item["current_period_end"]
+            end = _next_period(start, item["price"]["recurring"]["interval"])
+            item.update(current_period_start=start, current_period_end=end)
+            subscription.update(current_period_start=start, current_period_end=end)
+            invoice = self._invoice(account, subscription, created, "subscription_cycle")
+        if paid:
+            self._pay_invoice(account, subscription, invoice, created)
+        else:
+            self._fail_invoice(account, subscription, invoice, created)
+        return str(invoice["id"])
+
+    def _changeable(self, account: Account, subscription_id: str) -> dict[str, Any]:
+        message = self.failing.pop(account.id, None)
+        subscription = self._find(account, subscription_id, "subscription")
+        if message is not None:
+            raise StripeError(402, message, "card_declined", kind="card_error")
+        if subscription["status"] in ("canceled", "incomplete_expired"):
+            raise StripeError(
+                400,
+                "A canceled subscription can only update its cancellation_details and metadata.",
+                "resource_missing",
+            )
+        return subscription
+
+    def _update_subscription(
+        self, account: Account, subscription_id: str, params: dict[str, Any]
+    ) -> dict[str, Any]:
+        subscription = self._changeable(account, subscription_id)
+        previous: dict[str, Any] = {}
+        changes: dict[str, Any] = {}
+        if "pause_collection" in params:
+            raw = params["pause_collection"]
+            if raw == "":
+                changes["pause_collection"] = None
+            elif isinstance(raw, dict):
+                behavior = _str(raw, "behavior", required=True)
+                if behavior not in ("keep_as_draft", "mark_uncollectible", "void"):
+                    raise StripeError(400, f"Invalid behavior: {behavior}", "", "pause_collection[behavior]")
+                changes["pause_collection"] = {"behavior": behavior, "resumes_at": _int(raw, "resumes_at")}
+            else:
+                raise StripeError(400, "Invalid pause_collection.", "", "pause_collection")
+        item = subscription["items"]["data"][0]
+        new_item: dict[str, Any] | None = None
+        if "items" in params:
+            items = params["items"]
+            if not isinstance(items, list) or len(items) != 1 or not isinstance(items[0], dict):
+                raise StripeError(400, "Invalid array: items", "", "items")
+            if _str(items[0], "id") != item["id"]:
+                raise _missing("subscription item", _str(items[0], "id"), "items[0][id]")
+            price = items[0].get("price_data")
+            if not isinstance(price, dict):
+                raise StripeError(400, "Missing required param: items[0][price_data].", "", "items[0]")
+            recurring = price.get("recurring")
+            if not isinstance(recurring, dict) or recurring.get("interval") not in INTERVALS:
+                raise StripeError(400, "Invalid recurring interval.", "", "items[0][price_data][recurring]")
+            new_item = {
+                **item,
+                "price": {
+                    **item["price"],
+                    "id": _id("price"),
+                    "currency": _str(price, "currency", required=True).lower(),
+                    "unit_amount": _int(price, "unit_amount", minimum=30, required=True),
+                    "recurring": {"interval": recurring["interval"], "interval_count": 1},
+                },
+            }
+        anchor = _int(params, "trial_end", minimum=1) or _int(params, "billing_cycle_anchor", minimum=1)
+        if anchor is not None and anchor <= int(time.time()):
+            raise StripeError(400, "The anchor must be in the future.", "", "trial_end")
+        if "metadata" in params:
+            changes["metadata"] = {**subscription["metadata"], **_metadata(params)}
+        for name, value in changes.items():
+            if subscription[name] != value:
+                previous[name] = subscription[name]
+                subscription[name] = value
+        if new_item is not None and new_item["price"] != item["price"]:
+            previous["items"] = json.loads(json.dumps(subscription["items"]))
+            subscription["items"]["data"][0] = item = new_item
+        if anchor is not None:
+            previous["current_period_end"] = subscription["current_period_end"]
+            item["current_period_end"] = subscription["current_period_end"] = anchor
+            subscription["billing_cycle_anchor"] = anchor
+        if previous:
+            created = self._event_second(account)
+            self._emit(account, created, "customer.subscription.updated", subscription, previous)
+        return _public(subscription)
+
+    def _cancel_subscription(
+        self, account: Account, subscription_id: str, params: dict[str, Any]
+    ) -> dict[str, Any]:
+        subscription = self._changeable(account, subscription_id)
+        details = params.get("cancellation_details") or {}
+        comment = _str(details, "comment") if isinstance(details, dict) else ""
+        created = self._event_second(account)
+        subscription.update(status="canceled", canceled_at=created, ended_at=created)
+        subscription["cancellation_details"] = {
+            "comment": comment or None,
+            "feedback": None,
+            "reason": "cancellation_requested",
+        }
+        self._emit(account, created, "customer.subscription.deleted", subscription)
+        return _public(subscription)
 
     # ------------------------------------------------------------ refunds, disputes, payouts
 
@@ -991,13 +1423,23 @@ class FakeStripe:
         account.last_event_second = second
         return second
 
-    def _emit(self, account: Account, created: int, kind: str, obj: dict[str, Any]) -> dict[str, Any]:
+    def _emit(
+        self,
+        account: Account,
+        created: int,
+        kind: str,
+        obj: dict[str, Any],
+        previous: dict[str, Any] | None = None,
+    ) -> dict[str, Any]:
+        data: dict[str, Any] = {"object": _public(obj)}
+        if previous is not None:
+            data["previous_attributes"] = json.loads(json.dumps(previous))
         event = {
             "id": _id("evt"),
             "object": "event",
             "api_version": API_VERSION,
             "created": created,
-            "data": {"object": _public(obj)},
+            "data": data,
             "livemode": account.livemode,
             "pending_webhooks": sum(1 for e in account.endpoints if e.wants(kind)),
             "request": {"id": None, "idempotency_key": None},
@@ -1369,6 +1811,24 @@ def sign(body: bytes, keys: list[str], timestamp: int | None = None) -> str:
     signed = f"{moment}.".encode() + body
     v1 = [hmac.new(k.encode(), signed, hashlib.sha256).hexdigest() for k in keys]
     return ",".join([f"t={moment}", *(f"v1={s}" for s in v1)])
+
+
+def _next_period(start: int, interval: str) -> int:
+    """The end of a billing period that starts at `start` (unix): a day, a week, the same day of
+    the next month (the month's last day when shorter) or of the next year."""
+    import calendar
+    import datetime as dt
+
+    moment = dt.datetime.fromtimestamp(start, tz=dt.UTC)
+    if interval == "day":
+        return start + 24 * 3600
+    if interval == "week":
+        return start + 7 * 24 * 3600
+    months = 12 if interval == "year" else 1
+    month0 = moment.month - 1 + months
+    year, month = moment.year + month0 // 12, month0 % 12 + 1
+    day = min(moment.day, calendar.monthrange(year, month)[1])
+    return int(moment.replace(year=year, month=month, day=day).timestamp())
 
 
 def _type_matches(pattern: str, kind: str) -> bool:

@@ -26,6 +26,7 @@ AREAS = (
     "pages",
     "billing",
     "webhooks",
+    "subscriptions",
     "dev",
 )
 API_PREFIX = "/api"

@@ -784,3 +784,33 @@ def page_image_prefix(tenant_id: str, page_id: str) -> str:
 
 def page_image_key(tenant_id: str, page_id: str, upload_id: str, extension: str) -> str:
     return f"{page_image_prefix(tenant_id, page_id)}{upload_id}.{extension}"
+
+
+# ------------------------------------------------------------------ subscriptions (issue 17)
+
+
+def subscription_sk(subscription_id: str) -> str:
+    """A recurring gift (Stripe subscription, PayPal subscription) of the charity."""
+    return f"SUBSCRIPTION#{subscription_id}"
+
+
+def subscription_prefix() -> str:
+    return "SUBSCRIPTION#"
+
+
+def subscriptions_pk(tenant_id: str) -> str:
+    """GSI1 partition of a charity's subscriptions, newest first by creation."""
+    return f"{tenant_pk(tenant_id)}#SUBSCRIPTIONS"
+
+
+def subscription_created_sk(created_at: str, subscription_id: str) -> str:
+    return f"SUBAT#{created_at}#{subscription_id}"
+
+
+def subscription_gateway_pk(tenant_id: str, provider: str, gateway_subscription_id: str) -> str:
+    """GSI2 partition: the subscription of one gateway subscription id (a webhook finds it)."""
+    return f"{tenant_pk(tenant_id)}#SUBGW#{provider}#{gateway_subscription_id}"
+
+
+def subscription_gateway_sk() -> str:
+    return "SUBSCRIPTION"

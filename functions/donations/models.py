@@ -69,6 +69,9 @@ class Donation(Entity, discriminator="Donation"):
     # line first; written with the ledger lines it makes, in the donation's transaction.
     allocations = ListAttribute(default=list)  # type: ignore[var-annotated]
     allocation_defaulted = BooleanAttribute(null=True)  # no fund given: all to the default fund
+    # issue 17: an instalment of a recurring gift (functions/subscriptions), the landing page given on
+    subscription_id = UnicodeAttribute(null=True)
+    source_page_id = UnicodeAttribute(null=True)
     version = VersionAttribute()
 
     @classmethod

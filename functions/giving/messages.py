@@ -82,6 +82,13 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "This gift is not paid with PayPal.",
         "es": "Este donativo no se paga con PayPal.",
     },
+    "giving.frequency": {
+        "en": "Regular gifts cannot be made with {provider} yet: choose a one-off gift or another payment.",
+        "es": (
+            "Aún no se pueden hacer donativos periódicos con {provider}: "
+            "elija un donativo único u otra forma de pago."
+        ),
+    },
     "giving.description": {
         "en": "Donation to {charity}",
         "es": "Donativo a {charity}",

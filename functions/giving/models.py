@@ -74,6 +74,8 @@ class GivingIntent(Entity, discriminator="GivingIntent"):
     donor_id = UnicodeAttribute(null=True)
     declaration_id = UnicodeAttribute(null=True)
     test_event = BooleanAttribute(default=False)
+    frequency = UnicodeAttribute(null=True)  # once (None) | monthly | annual (issue 17)
+    source_page_id = UnicodeAttribute(null=True)  # the landing page the gift was made on
 
     @classmethod
     def key(cls, tenant_id: str, intent_id: str) -> tuple[str, str]:

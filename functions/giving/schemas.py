@@ -76,6 +76,8 @@ class CheckoutBody(Schema):
     country: OptionalText = Field(default=None, max_length=60)
     tax_statement: bool = False
     website: str = Field(default="", max_length=500)
+    frequency: Literal["once", "monthly", "annual"] = "once"
+    page_id: OptionalText = Field(default=None, max_length=40, pattern=r"^[A-Za-z0-9_-]+$")
 
 
 class Honeypot(Schema):

@@ -219,12 +219,24 @@ def public_page(slug: str) -> dict[str, Any]:
         "cover_fees": bool(page.cover_fees),
         "fee": {"percent": str(FEE_PERCENT), "fixed": pounds(FEE_FIXED)},
         "providers": [{"provider": p, "mode": a.mode} for p, a in accounts.items()],
+        "frequencies": frequencies(accounts),
         "gift_aid": {
             "version": wording.VERSION,
             "declaration": wording.declaration(tenant.name),
             "statement": wording.STATEMENT,
         },
     }
+
+
+# The gifts each provider can take: recurring ones through Stripe Checkout's subscription mode
+# (PayPal Subscriptions not yet).
+FREQUENCIES = {"stripe": ("once", "monthly", "annual"), "paypal": ("once",)}
+INTERVAL_OF = {"monthly": "month", "annual": "year"}
+
+
+def frequencies(accounts: dict[str, GatewayAccount]) -> list[str]:
+    offered = {f for provider in accounts for f in FREQUENCIES.get(provider, ("once",))}
+    return [f for f in ("once", "monthly", "annual") if f in offered]
 
 
 def throttle_attempt(slug: str, ip: str) -> None:
@@ -261,6 +273,8 @@ def _checkout_problems(
         errors["cover_fees"] = [t("giving.cover_not_offered")]
     if body.provider not in accounts:
         errors["provider"] = [t("giving.provider")]
+    elif body.frequency not in FREQUENCIES.get(body.provider, ("once",)):
+        errors["frequency"] = [t("giving.frequency", provider=NAMES[body.provider])]
     if body.gift_aid:
         if not body.tax_statement:
             errors["tax_statement"] = [t("giving.tax_statement")]
@@ -330,6 +344,8 @@ def checkout(slug: str, body: CheckoutBody, ip: str) -> dict[str, Any]:
         ),
         created_at=now,
         ip=ip,
+        frequency=None if body.frequency == "once" else body.frequency,
+        source_page_id=body.page_id,
     )
     intent.save()
     # `key`, not `token`: PayPal appends its own `token` (the order id) to the return URL
@@ -361,18 +377,14 @@ def _stripe_session(
 ) -> tuple[str, str]:
     import stripe
 
+    price: dict[str, Any] = {
+        "currency": "gbp",
+        "unit_amount": int(intent.amount) + int(intent.fee_cover),
+        "product_data": {"name": f"Donation to {charity}"[:250]},
+    }
     params: Any = {
         "mode": "payment",
-        "line_items": [
-            {
-                "quantity": 1,
-                "price_data": {
-                    "currency": "gbp",
-                    "unit_amount": int(intent.amount) + int(intent.fee_cover),
-                    "product_data": {"name": f"Donation to {charity}"[:250]},
-                },
-            }
-        ],
+        "line_items": [{"quantity": 1, "price_data": price}],
         "client_reference_id": intent.intent_id,
         "metadata": _metadata(intent),
         "payment_intent_data": {"metadata": _metadata(intent)},
@@ -380,6 +392,13 @@ def _stripe_session(
         "success_url": thanks,
         "cancel_url": f"{page_url(slug)}?cancelled=1",
     }
+    if intent.frequency in INTERVAL_OF:  # a recurring gift: Checkout makes the subscription
+        price["recurring"] = {"interval": INTERVAL_OF[str(intent.frequency)]}
+        price["product_data"]["name"] = f"Regular donation to {charity}"[:250]
+        params["mode"] = "subscription"
+        params["payment_method_types"] = ["card", "bacs_debit"]
+        params["subscription_data"] = {"metadata": _metadata(intent)}
+        del params["payment_intent_data"]
     try:
         session = stripe_api.stripe_client(account).v1.checkout.sessions.create(
             params=params, options={"idempotency_key": f"almoner-intent-{intent.intent_id}"}

@@ -57,7 +57,7 @@ from functions.gateways.models import GatewayAccount
 from functions.giftaid import reversals
 from functions.giving.models import GivingIntent
 from functions.webhooks import facts as f
-from functions.webhooks import payments, paypal_events, stripe_events
+from functions.webhooks import payments, paypal_events, stripe_events, subscription_events
 from functions.webhooks.facts import Fact
 from functions.webhooks.models import Payment, WebhookEvent
 
@@ -70,6 +70,21 @@ OLDER = "no change (older than what was applied)"
 NO_CHANGE = "no change"
 NO_DONOR = "no donor details: the payment did not come from the donation page and names no payer"
 ALL_SCOPES = ["this_donation", "past_4_years", "future"]
+
+
+@dataclass(frozen=True)
+class Instalment:
+    """An instalment of a recurring gift (issue 17): what its donation takes from its subscription."""
+
+    subscription_id: str
+    gateway_subscription_id: str
+    paid_on: str  # ISO date: the invoice's paid date
+    donor_id: str | None = None
+    declaration_id: str | None = None
+    fund_id: str | None = None
+    project_id: str | None = None
+    source_page_id: str | None = None
+    interval: str = "month"
 
 
 @dataclass(frozen=True)
@@ -87,6 +102,8 @@ def apply(event: WebhookEvent, payload: dict[str, Any]) -> Outcome:
         if claimed and claimed != event.tenant_id:
             return Outcome("rejected", "rejected: mismatch")
         return Outcome("processed", TEST_RESULT)
+    if subscription_events.handles(event.provider, event.type or str(payload.get("type") or "")):
+        return subscription_events.apply(event, payload, _account(event.tenant_id, event.provider))  # type: ignore[no-any-return]
     fact = read(event.provider, payload)
     if fact is None:
         return Outcome("ignored", f"ignored: {event.type}")
@@ -125,7 +142,9 @@ def _mismatch(event: WebhookEvent, fact: Fact, account: GatewayAccount | None) -
 # ------------------------------------------------------------------ the payment
 
 
-def _payment(event: WebhookEvent, fact: Fact, account: GatewayAccount | None) -> Outcome:
+def _payment(
+    event: WebhookEvent, fact: Fact, account: GatewayAccount | None, instalment: Instalment | None = None
+) -> Outcome:
     tenant_id, provider = event.tenant_id, event.provider
     words: list[str] = []
     payment: Payment | None = None
@@ -146,7 +165,7 @@ def _payment(event: WebhookEvent, fact: Fact, account: GatewayAccount | None) ->
     assert payment is not None  # noqa: S101
     if provider == "stripe" and payment.fee is None and payment.charge_id and account is not None:
         payment = _with_stripe_fee(payment, account)
-    donation_id, done = _reconcile(payment, fact, account)
+    donation_id, done = _reconcile(payment, fact, account, instalment)
     if done:
         words = [word for word in words if word not in (OLDER, NO_CHANGE)] + done
     return Outcome(
@@ -388,7 +407,9 @@ def _current(payment: Payment) -> Donation | None:
         return None
 
 
-def _reconcile(payment: Payment, fact: Fact, account: GatewayAccount | None) -> tuple[str | None, list[str]]:
+def _reconcile(
+    payment: Payment, fact: Fact, account: GatewayAccount | None, instalment: Instalment | None = None
+) -> tuple[str | None, list[str]]:
     """Bring the donation to what the payment says; (its id, what was done in words)."""
     done: list[str] = []
     donation: Donation | None = None
@@ -403,7 +424,7 @@ def _reconcile(payment: Payment, fact: Fact, account: GatewayAccount | None) -> 
                 _intent_failed(payment, known)
             if payment.payment_state not in ("pending", "succeeded"):
                 break
-            made, donation = _create(payment, fact, account, known)
+            made, donation = _create(payment, fact, account, known, instalment)
             if made == NO_DONOR:
                 _mark_unmatched(payment, NO_DONOR)
                 return None, ["payment unmatched: no donor details"]
@@ -568,22 +589,40 @@ def _intent_failed(payment: Payment, known: _Known) -> None:
 
 
 def _create(
-    payment: Payment, fact: Fact, account: GatewayAccount | None, known: _Known
+    payment: Payment,
+    fact: Fact,
+    account: GatewayAccount | None,
+    known: _Known,
+    instalment: Instalment | None = None,
 ) -> tuple[str, Donation | None]:
     """Create the payment's donation (with its donor and declaration): (what was done in words,
     the donation as written); NO_DONOR when nothing names a donor, "" and None when a concurrent
-    event created it first."""
+    event created it first. An instalment's donation is its subscription's: its donor, the
+    declaration made at sign-up (enduring), its fund, dated by the invoice."""
     tenant_id = payment.tenant_id
     intent = known.intent(tenant_id, payment.intent_id or fact.intent_id)
     who = _donor_details(intent, fact)
-    if who is None:
+    known_donor = (
+        donors.get_many(tenant_id, [instalment.donor_id]).get(instalment.donor_id)
+        if instalment is not None and instalment.donor_id
+        else None
+    )
+    if who is None and known_donor is None:
         return NO_DONOR, None
-    donor = _donor(payment, who, intent)
-    declaration_id = _declaration(payment, donor, intent) if intent is not None else None
+    donor = known_donor or _donor(payment, who, intent)  # type: ignore[arg-type]
+    if instalment is not None and instalment.declaration_id:
+        declaration_id: str | None = instalment.declaration_id
+    elif intent is not None:
+        declaration_id = _declaration(payment, donor, intent, instalment)
+    else:
+        declaration_id = None
     donation_id = stable_id(payment, "donation")
     gross = Decimal(int(payment.gross or 0)) / 100
     pending = payment.payment_state == "pending"
     note = f"Online gift via {SOURCE[payment.provider]}"
+    if instalment is not None:
+        every = "Monthly" if instalment.interval == "month" else "Annual"
+        note = f"{every} gift via {SOURCE[payment.provider]} (invoice {payment.business_key})"
     if intent is not None and int(intent.fee_cover or 0):
         note += f" (includes £{money_text(Decimal(int(intent.fee_cover)) / 100)} to cover fees)"
     donation = Donation(
@@ -593,18 +632,31 @@ def _create(
         donor_id=donor.donor_id,
         donor_name=names.display_name(donors.facts_of(donor)),
         amount=gross,
-        donation_date=uk_date_of_utc(payment.created_at.astimezone(dt.UTC).replace(tzinfo=None)).isoformat(),
+        donation_date=(
+            instalment.paid_on
+            if instalment is not None
+            else uk_date_of_utc(payment.created_at.astimezone(dt.UTC).replace(tzinfo=None)).isoformat()
+        ),
         payment_method=payment.provider,
         source=SOURCE[payment.provider],
         external_ref=payment.business_key,
         notes=note,
         status="pending" if pending else "received",
+        subscription_id=instalment.subscription_id if instalment is not None else None,
+        source_page_id=(
+            instalment.source_page_id
+            if instalment is not None
+            else (intent.source_page_id if intent is not None else None)
+        ),
     )
-    fund_id = (intent.fund_id if intent is not None else None) or (
-        account.default_fund_id if account is not None else None
+    fund_id = (
+        (instalment.fund_id if instalment is not None else None)
+        or (intent.fund_id if intent is not None else None)
+        or (account.default_fund_id if account is not None else None)
     )
+    project_id = instalment.project_id if instalment is not None else None
     lines: list[tuple[str, int, str | None]] | None = (
-        [(fund_id, int(payment.gross or 0), None)] if fund_id else None
+        [(fund_id, int(payment.gross or 0), project_id)] if fund_id else None
     )
     for split in [lines, None] if lines else [None]:
         attempt = copy.deepcopy(donation)
@@ -637,7 +689,10 @@ def _create(
         declaration_id=declaration_id,
         provider=payment.provider,
         business_key=payment.business_key,
+        subscription_id=donation.subscription_id,
     )
+    if donation.source_page_id:
+        count_on_page(tenant_id, donation.source_page_id, int(payment.gross or 0), bool(declaration_id))
     if intent is not None:  # with what `_link` sets, in one write
         wanted = INTENT_STATUS.get(str(donation.status), "paid")
         intent.update(
@@ -781,12 +836,44 @@ def _scopes(value: Any) -> list[str]:
     return chosen or list(ALL_SCOPES)
 
 
-def _declaration(payment: Payment, donor: Donor, intent: GivingIntent) -> str | None:
-    """The Gift Aid declaration the donor ticked on the page, with its evidence (once)."""
+def count_on_page(tenant_id: str, page_id: str, pence: int, gift_aid: bool) -> None:
+    """A donation made on a landing page counted on the page's statistics item (one UpdateItem
+    ADD; the pages area ADDs the visits on the same item)."""
+    from functions.core import aws
+    from functions.core.table import Entity
+
+    aws.client("dynamodb").update_item(
+        TableName=Entity.Meta.table_name,
+        Key={"PK": {"S": keys.tenant_pk(tenant_id)}, "SK": {"S": keys.page_stats_sk(page_id)}},
+        UpdateExpression=(
+            "SET #entity = if_not_exists(#entity, :entity) "
+            "ADD donations :one, raised_pence :pence, gift_aid_donations :ga"
+        ),
+        ExpressionAttributeNames={"#entity": "entity"},
+        ExpressionAttributeValues={
+            ":entity": {"S": "PageStats"},
+            ":one": {"N": "1"},
+            ":pence": {"N": str(int(pence))},
+            ":ga": {"N": "1" if gift_aid else "0"},
+        },
+    )
+
+
+def _declaration(
+    payment: Payment, donor: Donor, intent: GivingIntent, instalment: Instalment | None = None
+) -> str | None:
+    """The Gift Aid declaration the donor ticked on the page, with its evidence (once; for a
+    recurring gift once for the subscription, whichever instalment comes first)."""
     evidence = _as_dict(intent.gift_aid)
     if not evidence:
         return None
-    declaration_id = stable_id(payment, "declaration")
+    if instalment is not None:
+        digest = hashlib.sha256(
+            f"{payment.tenant_id}|{payment.provider}|{instalment.gateway_subscription_id}|declaration".encode()
+        ).hexdigest()
+        declaration_id = f"{int(intent.created_at.timestamp() * 1000):012x}{digest[:14]}"
+    else:
+        declaration_id = stable_id(payment, "declaration")
     declared = f.from_iso(str(evidence.get("declared_at") or "")) or payment.created_at
     scopes = _scopes(evidence.get("scope"))
     record = DeclarationRecord(

@@ -42,6 +42,17 @@ def tenant_of(payload: dict[str, Any]) -> str | None:
     return str(_dict(obj.get("metadata")).get("almoner_tenant") or "") or None
 
 
+SUBSCRIPTION_DESCRIPTIONS = ("Subscription creation", "Subscription cycle", "Subscription update")
+
+
+def of_invoice(obj: dict[str, Any]) -> bool:
+    """A PaymentIntent Stripe made to pay a subscription's invoice (no Almoner metadata; an
+    `invoice` field in API versions before 2025-03-31, Stripe's own description since)."""
+    if _dict(obj.get("metadata")).get("almoner_intent"):
+        return False
+    return bool(obj.get("invoice")) or str(obj.get("description") or "") in SUBSCRIPTION_DESCRIPTIONS
+
+
 def read(payload: dict[str, Any]) -> Fact | None:
     """The fact of a handled event; None for a type not handled (or one without its payment)."""
     kind = str(payload.get("type") or "")
@@ -78,6 +89,8 @@ def read(payload: dict[str, Any]) -> Fact | None:
             return None
         return Fact(which, **common)
     if kind in ("payment_intent.succeeded", "payment_intent.payment_failed"):
+        if of_invoice(obj):
+            return None  # a subscription's instalment: its invoice's events make the donation
         charge = obj.get("latest_charge")
         billing = _dict(_dict(charge).get("billing_details"))
         first, last = f.split_name(str(billing.get("name") or ""))

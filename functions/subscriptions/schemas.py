@@ -1,0 +1,44 @@
+"""Request bodies and queries of the subscriptions area (unknown fields are rejected)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BeforeValidator, Field
+
+from functions.core.pagination import ListQuery
+from functions.core.validation import Money, Schema
+
+
+def _trimmed(value: Any) -> Any:
+    return " ".join(value.split()) if isinstance(value, str) else value
+
+
+class SubscriptionFilters(Schema):
+    status: Literal["active", "failing", "paused", "cancelled", "incomplete", "expired"] | None = None
+    provider: Literal["stripe", "paypal"] | None = None
+    interval: Literal["month", "year"] | None = None
+
+
+class SubscriptionListQuery(ListQuery):
+    sortBy: Literal["id", "created_at"] = "created_at"  # noqa: N815
+
+
+class SubscriptionVersionBody(Schema):
+    version: int = Field(ge=1)
+
+
+class SubscriptionPauseBody(SubscriptionVersionBody):
+    months: int = Field(ge=1, le=6)
+
+
+class SubscriptionAmountBody(SubscriptionVersionBody):
+    amount: Money
+
+
+class SubscriptionChargeDateBody(SubscriptionVersionBody):
+    day: int = Field(ge=1, le=28)
+
+
+class SubscriptionCancelBody(SubscriptionVersionBody):
+    reason: Annotated[str, BeforeValidator(_trimmed)] = Field(min_length=1, max_length=200)

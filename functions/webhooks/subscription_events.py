@@ -1,0 +1,223 @@
+"""Stripe's subscription and invoice events (issue 17 §1-3), applied to the charity's
+`Subscription` and, for a paid invoice, to one donation through the payment of the invoice id
+(`processing._payment`: idempotent on the invoice, so repeats and out-of-order events never make
+two). A renewal that arrives before its subscription is known here fetches the subscription from
+Stripe (`GET /v1/subscriptions/{id}`) and creates it first, so no instalment is orphaned."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from functions.core import clock
+from functions.gateways.models import GatewayAccount
+from functions.subscriptions import gateway, repository, sync
+from functions.subscriptions.models import Subscription
+from functions.webhooks import facts as f
+from functions.webhooks.facts import Fact
+from functions.webhooks.models import WebhookEvent
+
+SUBSCRIPTION_TYPES = (
+    "customer.subscription.created",
+    "customer.subscription.updated",
+    "customer.subscription.deleted",
+    "customer.subscription.paused",
+    "customer.subscription.resumed",
+)
+INVOICE_TYPES = ("invoice.paid", "invoice.payment_failed")
+HANDLED = SUBSCRIPTION_TYPES + INVOICE_TYPES
+
+
+def _dict(value: Any) -> dict[str, Any]:
+    return value if isinstance(value, dict) else {}
+
+
+def handles(provider: str, kind: str) -> bool:
+    return provider == "stripe" and kind in HANDLED
+
+
+def apply(event: WebhookEvent, payload: dict[str, Any], account: GatewayAccount | None) -> Any:
+    from functions.webhooks.processing import Outcome
+
+    kind = str(payload.get("type") or "")
+    obj = _dict(_dict(payload.get("data")).get("object"))
+    at = int(f.int_or_none(payload.get("created")) or 0)
+    mode = (account.mode if account is not None else None) or (
+        "live" if payload.get("livemode") is True else "test"
+    )
+    if kind in SUBSCRIPTION_TYPES:
+        state = gateway.stripe_state(obj)
+        if state is None:
+            return Outcome("ignored", f"ignored: {kind}")
+        if _foreign(event, state.metadata, payload, account):
+            return Outcome("rejected", "rejected: mismatch", business_key=state.gateway_subscription_id)
+        known = repository.of_gateway(event.tenant_id, "stripe", state.gateway_subscription_id)
+        if known is not None and at >= int(known.gateway_at or 0) and _differs(known, state):
+            # A snapshot says otherwise than what is held: events and staff actions of the same
+            # moments may come in any order, so the gateway's current word decides.
+            current = _current(account, state.gateway_subscription_id)
+            if current is not None:
+                state, at = current, max(at, int(clock.now().timestamp()))
+        item, changed = sync.apply_state(event.tenant_id, "stripe", mode, state, at=at)
+        said = f"subscription {item.status}" if changed else "no change"
+        return Outcome("processed", said, business_key=state.gateway_subscription_id)
+    sub_id = gateway.invoice_subscription(obj)
+    invoice_id = str(obj.get("id") or "")
+    if not sub_id or not invoice_id:
+        return Outcome("ignored", f"ignored: {kind} (not a subscription's invoice)")
+    if _foreign(event, gateway.invoice_metadata(obj), payload, account):
+        return Outcome("rejected", "rejected: mismatch", business_key=invoice_id)
+    subscription, fetched = _subscription(event.tenant_id, mode, sub_id, account, at)
+    words = ["subscription fetched from Stripe"] if fetched else []
+    if kind == "invoice.payment_failed":
+        attempt = int(f.int_or_none(obj.get("attempt_count")) or 1)
+        reason = _failure_reason(obj, attempt)
+        _, changed = sync.record_failure(subscription, invoice_id, attempt, reason, at)
+        words.append("payment failure recorded" if changed else "no change")
+        return Outcome("processed", "; ".join(words), business_key=invoice_id)
+    return _paid(event, obj, account, subscription, invoice_id, at, words)
+
+
+def _differs(item: Subscription, state: gateway.State) -> bool:
+    held = (item.status, int(item.amount or 0), item.interval, item.paused_until, item.next_charge_date)
+    said = (state.status, state.amount, state.interval, state.paused_until, state.next_charge_date)
+    return held != said
+
+
+def _current(account: GatewayAccount | None, sub_id: str) -> gateway.State | None:
+    """The subscription as Stripe has it now; None when it cannot be asked (the event's own
+    snapshot is applied then)."""
+    if account is None:
+        return None
+    from functions.webhooks.processing import stripe_client
+
+    try:
+        return gateway.stripe_state(stripe_client(account).v1.subscriptions.retrieve(sub_id).to_dict())
+    except Exception:  # noqa: BLE001
+        return None
+
+
+def _foreign(
+    event: WebhookEvent, metadata: dict[str, str], payload: dict[str, Any], account: GatewayAccount | None
+) -> bool:
+    claimed = metadata.get("almoner_tenant")
+    if claimed and claimed != event.tenant_id:
+        return True
+    livemode = payload.get("livemode")
+    mode = account.mode if account is not None else None
+    return bool(mode and isinstance(livemode, bool) and ("live" if livemode else "test") != mode)
+
+
+def _subscription(
+    tenant_id: str, mode: str, sub_id: str, account: GatewayAccount | None, at: int
+) -> tuple[Subscription, bool]:
+    found = repository.of_gateway(tenant_id, "stripe", sub_id)
+    if found is not None:
+        return found, False
+    if account is None:
+        raise RuntimeError("a renewal of a subscription not known here, and no Stripe account to ask")
+    from functions.webhooks.processing import stripe_client
+
+    fetched = stripe_client(account).v1.subscriptions.retrieve(sub_id)
+    state = gateway.stripe_state(fetched.to_dict())
+    if state is None:
+        raise RuntimeError("Stripe answered no subscription")
+    # the fetched state is the current one: it wins over the (older) events still on their way
+    item, _ = sync.apply_state(tenant_id, "stripe", mode, state, at=max(at, int(clock.now().timestamp())))
+    return item, True
+
+
+def _failure_reason(invoice: dict[str, Any], attempt: int) -> str:
+    error = _dict(invoice.get("last_finalization_error")) or _dict(invoice.get("last_payment_error"))
+    message = str(error.get("message") or "")
+    return message or f"The payment was refused (attempt {attempt})."
+
+
+def _paid(
+    event: WebhookEvent,
+    invoice: dict[str, Any],
+    account: GatewayAccount | None,
+    subscription: Subscription,
+    invoice_id: str,
+    at: int,
+    words: list[str],
+) -> Any:
+    from functions.webhooks.processing import Instalment, Outcome, _payment
+
+    amount = int(f.int_or_none(invoice.get("amount_paid")) or 0)
+    paid_at = f.from_unix(_dict(invoice.get("status_transitions")).get("paid_at")) or f.from_unix(at)
+    if amount <= 0:  # a £0 invoice (a pause's voided one, a trial): nothing given
+        return Outcome("ignored", "ignored: invoice of nothing", business_key=invoice_id)
+    from functions.domain.imports.transforms import uk_date_of_utc
+
+    assert paid_at is not None  # noqa: S101
+    paid_on = uk_date_of_utc(paid_at.replace(tzinfo=None)).isoformat()
+    charge = invoice.get("charge")
+    fact = Fact(
+        f.PAID,
+        business_key=invoice_id,
+        at=f.from_unix(at) or paid_at,
+        gross=amount,
+        currency=str(invoice.get("currency") or "gbp").upper(),
+        tenant_id=event.tenant_id,
+        intent_id=subscription.intent_id,
+        livemode=invoice.get("livemode") if isinstance(invoice.get("livemode"), bool) else None,
+        charge_id=(charge if isinstance(charge, str) else _dict(charge).get("id")) or None,
+        payer=f.Payer(
+            *f.split_name(str(invoice.get("customer_name") or "")), str(invoice.get("customer_email") or "")
+        ),
+        created_at=paid_at,
+    )
+    instalment = Instalment(
+        subscription_id=subscription.subscription_id,
+        gateway_subscription_id=subscription.gateway_subscription_id,
+        paid_on=paid_on,
+        donor_id=subscription.donor_id,
+        declaration_id=subscription.declaration_id,
+        fund_id=subscription.fund_id,
+        project_id=subscription.project_id,
+        source_page_id=subscription.source_page_id,
+        interval=subscription.interval,
+    )
+    outcome = _payment(event, fact, account, instalment)
+    donor_id = declaration_id = donor_name = None
+    if outcome.donation_id:
+        from functions.donations import repository as donations
+
+        try:
+            made = donations.get(event.tenant_id, outcome.donation_id)
+            donor_id, donor_name = made.donor_id, made.donor_name
+        except Exception:  # noqa: BLE001  (the link is completed by the next instalment)
+            donor_id = donor_name = None
+        declaration_id = _declaration_of(event.tenant_id, subscription)
+    _, changed = sync.record_paid(
+        subscription,
+        invoice_id,
+        outcome.donation_id,
+        amount,
+        at,
+        donor_id=donor_id,
+        declaration_id=declaration_id,
+        donor_name=donor_name,
+        donor_email=str(invoice.get("customer_email") or "") or None,
+    )
+    if changed:
+        words.append("instalment counted")
+    return Outcome(
+        outcome.status,
+        "; ".join([*words, outcome.result]),
+        donation_id=outcome.donation_id,
+        business_key=invoice_id,
+    )
+
+
+def _declaration_of(tenant_id: str, subscription: Subscription) -> str | None:
+    """The declaration made at sign-up (its id derived as processing derives it), if it exists."""
+    if subscription.declaration_id or not subscription.intent_id:
+        return subscription.declaration_id
+    from functions.giving.models import GivingIntent
+
+    try:
+        intent = GivingIntent.get(*GivingIntent.key(tenant_id, subscription.intent_id))
+    except GivingIntent.DoesNotExist:
+        return None
+    return intent.declaration_id
