@@ -89,6 +89,14 @@ MESSAGES: dict[str, dict[str, str]] = {
             "elija un donativo único u otra forma de pago."
         ),
     },
+    "giving.page_closed": {
+        "en": "This appeal is closed: its page is no longer published.",
+        "es": "Esta campaña está cerrada: su página ya no está publicada.",
+    },
+    "giving.frequency_not_offered": {
+        "en": "This page does not offer that kind of regular gift: choose another.",
+        "es": "Esta página no ofrece ese tipo de donativo periódico: elija otro.",
+    },
     "giving.description": {
         "en": "Donation to {charity}",
         "es": "Donativo a {charity}",

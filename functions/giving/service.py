@@ -265,15 +265,27 @@ def _checkout_problems(
         errors["amount"] = [
             t("giving.amount_range", min=pounds(int(page.min_amount)), max=pounds(int(page.max_amount)))
         ]
+    form: dict[str, Any] | None = None
+    if body.page_id is not None:
+        from functions.pages.service import published_form
+
+        form = published_form(page.tenant_id, body.page_id)
+        if form is None:
+            errors["page_id"] = [t("giving.page_closed")]
+        elif body.frequency == "monthly" and not form.get("allow_monthly"):
+            errors["frequency"] = [t("giving.frequency_not_offered")]
+        elif body.frequency == "annual" and not form.get("allow_annual"):
+            errors["frequency"] = [t("giving.frequency_not_offered")]
     if body.fund_id is not None:
-        offered = set(page.fund_ids or [])
+        # the giving page's funds, or the one fund a landing page's donation form names
+        offered = set(page.fund_ids or []) | ({form["fund_id"]} if form and form.get("fund_id") else set())
         if body.fund_id not in offered or body.fund_id not in active_funds(page.tenant_id):
             errors["fund_id"] = [t("giving.fund_not_offered")]
     if body.cover_fees and not page.cover_fees:
         errors["cover_fees"] = [t("giving.cover_not_offered")]
     if body.provider not in accounts:
         errors["provider"] = [t("giving.provider")]
-    elif body.frequency not in FREQUENCIES.get(body.provider, ("once",)):
+    elif "frequency" not in errors and body.frequency not in FREQUENCIES.get(body.provider, ("once",)):
         errors["frequency"] = [t("giving.frequency", provider=NAMES[body.provider])]
     if body.gift_aid:
         if not body.tax_statement:

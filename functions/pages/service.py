@@ -480,3 +480,22 @@ def public_page(charity: str, page_slug: str) -> dict[str, Any]:
         "funds": _funds_view(tenant_id, data, with_target=False),
         "giving": _giving(tenant_id, data),
     }
+
+
+def published_form(tenant_id: str, page_id: str) -> dict[str, Any] | None:
+    """The props of the donation form of the charity's published page `page_id` (what a gift
+    started on it may ask for: its fund, monthly, annual), or None when there is no such live
+    page or it has no form. Used by the giving area's checkout."""
+    try:
+        page = repository.page(tenant_id, page_id)
+    except NotFound:
+        return None
+    if page.status != "published" or page.published_version is None:
+        return None
+    version = repository.version(tenant_id, page.page_id, int(page.published_version))
+    if version is None:
+        return None
+    for block in json.loads(version.data).get("content", []):
+        if block.get("type") == "DonationForm":
+            return dict(block.get("props") or {})
+    return None

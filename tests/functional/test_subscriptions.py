@@ -246,7 +246,8 @@ def test_a_bacs_instalment_is_a_donation_only_once_paid_and_page_statistics_add_
 
     reply = visitor(stripe.client).get(f"/api/give/{stripe._slug()}")
     assert reply.json["frequencies"] == ["once", "monthly", "annual"]
-    stripe.give_monthly("120.00", frequency="annual", outcome="bacs", page_id="page-1")
+    page_id = published_donation_page(charity)
+    stripe.give_monthly("120.00", frequency="annual", outcome="bacs", page_id=page_id)
     stripe.deliver(stripe.events())
     [shown] = subscriptions(charity)
     assert (shown["status"], shown["interval"], shown["method"], shown["instalments"]) == (
@@ -255,7 +256,7 @@ def test_a_bacs_instalment_is_a_donation_only_once_paid_and_page_statistics_add_
         "bacs_debit",
         0,
     )
-    assert shown["source_page_id"] == "page-1" and donations_of(charity) == []
+    assert shown["source_page_id"] == page_id and donations_of(charity) == []
     FAKE.settle(stripe.session_id, succeeded=True)  # the first Direct Debit clears
     stripe.deliver(stripe.events())
     [made] = donations_of(charity)
@@ -263,13 +264,60 @@ def test_a_bacs_instalment_is_a_donation_only_once_paid_and_page_statistics_add_
     summary = charity.get("/api/subscriptions/summary").json
     assert summary["monthly_recurring_income"] == "10.00"  # £120 a year
     stats = Entity._get_connection().get_item(
-        keys.tenant_pk(charity.tenant_id), keys.page_stats_sk("page-1"), consistent_read=True
+        keys.tenant_pk(charity.tenant_id), keys.page_stats_sk(page_id), consistent_read=True
     )["Item"]
     assert {k: stats[k]["N"] for k in ("donations", "raised_pence", "gift_aid_donations")} == {
         "donations": "1",
         "raised_pence": "12000",
         "gift_aid_donations": "1",
     }
+
+
+def published_donation_page(who: SignedIn, *, allow_annual: bool = True) -> str:
+    """A published donation page of the charity (the "monthly" template: its form offers monthly
+    and annual gifts, or monthly only)."""
+    made = who.post("/api/pages", {"title": "Monthly friends", "type": "donation", "template": "monthly"})
+    assert made.status == 201, made.json
+    page = made.json
+    if not allow_annual:
+        content = [
+            {**block, "props": {**block["props"], "allow_annual": False}}
+            if block["type"] == "DonationForm"
+            else block
+            for block in page["data"]["content"]
+        ]
+        saved = who.put(
+            f"/api/pages/{page['id']}/draft",
+            {"data": {**page["data"], "content": content}, "version": page["version"]},
+        )
+        assert saved.status == 200, saved.json
+        page = saved.json
+    published = who.post(f"/api/pages/{page['id']}/publish", {"version": page["version"]})
+    assert published.status == 200, published.json
+    return str(page["id"])
+
+
+def test_a_gift_on_a_landing_page_needs_the_page_published_and_offering_that_frequency(
+    stripe: Stripe, charity: SignedIn
+) -> None:
+    slug = stripe._slug()
+    monthly_only = published_donation_page(charity, allow_annual=False)
+    annual = visitor(stripe.client).post(
+        f"/api/give/{slug}/checkout", gift(frequency="annual", page_id=monthly_only)
+    )
+    assert annual.status == 422 and list(annual.json["errors"]) == ["frequency"], annual.json
+    assert "does not offer" in annual.json["errors"]["frequency"][0]
+    unknown = visitor(stripe.client).post(f"/api/give/{slug}/checkout", gift(page_id="no-such-page"))
+    assert unknown.status == 422 and list(unknown.json["errors"]) == ["page_id"], unknown.json
+    assert unknown.json["errors"]["page_id"] == ["This appeal is closed: its page is no longer published."]
+    page = charity.get(f"/api/pages/{monthly_only}").json
+    closed = charity.post(f"/api/pages/{monthly_only}/unpublish", {"version": page["version"]})
+    assert closed.status == 200, closed.json
+    after = visitor(stripe.client).post(
+        f"/api/give/{slug}/checkout", gift(frequency="monthly", page_id=monthly_only)
+    )
+    assert after.status == 422 and list(after.json["errors"]) == ["page_id"], after.json
+    assert FAKE.objects.get(after.json.get("intent_id", "")) is None
 
 
 def test_the_list_searches_donor_names_and_emails_by_prefix(stripe: Stripe, charity: SignedIn) -> None:
