@@ -111,6 +111,10 @@ def seed(fake_gateway_url: str | None = None, public_url: str | None = None) -> 
     from functions.giving.demo import seed_giving
 
     created = seed_giving(owner.tenant_id, owner.user_id) or created
+    # A published monthly-giving page and a draft appeal page (the page builder's demo).
+    from functions.pages.demo import seed_pages
+
+    created = seed_pages(owner) or created
     # Gateway payments of its Stripe and PayPal donations, paid out weekly (idempotent: skipped
     # when it has any payment).
     from functions.billing.demo import seed_payments

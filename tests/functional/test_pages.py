@@ -339,3 +339,23 @@ def test_another_charitys_page_is_404_and_without_the_permission_403(client):
     staff = add_user(client, owner.tenant_id, "staff")
     assert staff.get("/api/pages").status == 403
     assert staff.post("/api/pages", {"title": "X", "type": "landing"}).status == 403
+
+
+def test_the_demo_seeds_a_published_monthly_page_and_a_draft_once(client, owner):
+    from functions.core.identity import User
+    from functions.pages.demo import seed_pages
+
+    user = User.get(keys.tenant_pk(owner.tenant_id), keys.user_sk(owner.user_id))
+    assert seed_pages(user) is True
+    rows = {row["slug"]: row for row in owner.get("/api/pages").json["data"]}
+    assert {slug: row["status"] for slug, row in rows.items()} == {
+        "monthly-friends": "published",
+        "spring-appeal": "draft",
+    }
+    shown = public(client, charity_slug(owner), "monthly-friends")
+    assert shown.status == 200, shown.json
+    [form] = [block for block in shown.json["page"]["data"]["content"] if block["type"] == "DonationForm"]
+    assert (form["props"]["allow_monthly"], form["props"]["default_frequency"]) == (True, "monthly")
+    assert public(client, charity_slug(owner), "spring-appeal").status == 404
+    assert seed_pages(user) is False
+    assert len(owner.get("/api/pages").json["data"]) == 2
