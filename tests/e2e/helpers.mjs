@@ -265,3 +265,37 @@ export async function registerCharity(
   }
   return { context, page, email, password, name, owner };
 }
+
+/** The charity's section of the fake Stripe dashboard (one account per charity name). */
+export const stripeAccount = (page, name) => page.getByRole('region', { name });
+
+/**
+ * Connect the signed-in charity `name` (on `page`) to a new account at the local fake Stripe,
+ * through the Payment gateways screen and the fake's own dashboard, as a user would. Returns the
+ * fake dashboard's page (to refund, renew…) and the secret key.
+ */
+export async function connectFakeStripe(page, name) {
+  await page.goto('/payment-gateways');
+  const card = page.getByTestId('gateway-stripe');
+  await card.getByText('Not connected').waitFor();
+  const webhookUrl = (await card.getByTestId('webhook-url-stripe').innerText()).trim();
+  const stripe = await page.context().newPage();
+  await stripe.goto('/fake-stripe/');
+  await stripe.getByLabel('New account name').fill(name);
+  await stripe.getByRole('button', { name: 'Create account' }).click();
+  const account = stripeAccount(stripe, name);
+  await account.getByRole('heading', { name }).waitFor();
+  await account.getByLabel('Endpoint URL').fill(webhookUrl);
+  await account.getByRole('button', { name: 'Add endpoint' }).click();
+  const codes = await stripeAccount(stripe, name).locator('code').allInnerTexts();
+  const publishable = codes.find((text) => text.startsWith('pk_test_'));
+  const secret = codes.find((text) => /^(sk|rk)_test_/.test(text));
+  const signing = codes.find((text) => text.startsWith('whsec_'));
+  if (!publishable || !secret || !signing) throw new Error(`keys shown: ${codes.join(' ')}`);
+  await card.getByLabel('Publishable key').fill(publishable);
+  await card.getByLabel('Restricted secret key').fill(secret);
+  await card.getByLabel('Webhook signing secret').fill(signing);
+  await card.getByRole('button', { name: 'Connect Stripe' }).click();
+  await card.getByTestId('mode-badge').filter({ hasText: 'Test mode' }).waitFor();
+  return { stripe, secret, webhookUrl };
+}

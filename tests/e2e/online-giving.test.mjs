@@ -1,12 +1,9 @@
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import { describe, test } from "node:test";
-import { BASE_URL, pagesForThisFile, registerCharity } from "./helpers.mjs";
+import { BASE_URL, connectFakeStripe, pagesForThisFile, registerCharity, stripeAccount } from "./helpers.mjs";
 
 const openPage = pagesForThisFile();
-
-/** The charity's section of the fake Stripe dashboard (one account per charity name). */
-const stripeAccount = (page, name) => page.getByRole("region", { name });
 
 describe(`Online giving end to end at ${BASE_URL}`, () => {
   test("connect the fake Stripe, give with Gift Aid on the public page, see the donation and declaration, refund it, replay its webhook", async () => {
@@ -16,34 +13,11 @@ describe(`Online giving end to end at ${BASE_URL}`, () => {
       emailPrefix: "e2e-giving",
     });
 
-    // GIVEN the Payment gateways screen, which shows the webhook URL to give Stripe
-    await page.goto("/payment-gateways");
-    const card = page.getByTestId("gateway-stripe");
-    await card.getByText("Not connected").waitFor();
-    const webhookUrl = (await card.getByTestId("webhook-url-stripe").innerText()).trim();
+    // GIVEN the charity connected to its account at the (fake) Stripe, through the Payment
+    // gateways screen (its webhook URL) and the keys Stripe shows; the card shows test mode
+    const { stripe, secret, webhookUrl } = await connectFakeStripe(page, charity);
     assert.match(webhookUrl, /\/api\/webhooks\/stripe\/[^/]+$/);
-
-    // AND an account at the (fake) Stripe with that endpoint: its keys and signing secret
-    const stripe = await page.context().newPage();
-    await stripe.goto("/fake-stripe/");
-    await stripe.getByLabel("New account name").fill(charity);
-    await stripe.getByRole("button", { name: "Create account" }).click();
-    const account = stripeAccount(stripe, charity);
-    await account.getByRole("heading", { name: charity }).waitFor();
-    await account.getByLabel("Endpoint URL").fill(webhookUrl);
-    await account.getByRole("button", { name: "Add endpoint" }).click();
-    const codes = await stripeAccount(stripe, charity).locator("code").allInnerTexts();
-    const publishable = codes.find((text) => text.startsWith("pk_test_"));
-    const secret = codes.find((text) => /^(sk|rk)_test_/.test(text));
-    const signing = codes.find((text) => text.startsWith("whsec_"));
-    assert.ok(publishable && secret && signing, `keys shown: ${codes.join(" ")}`);
-
-    // WHEN the keys are entered, they are checked with Stripe and the card shows test mode
-    await card.getByLabel("Publishable key").fill(publishable);
-    await card.getByLabel("Restricted secret key").fill(secret);
-    await card.getByLabel("Webhook signing secret").fill(signing);
-    await card.getByRole("button", { name: "Connect Stripe" }).click();
-    await card.getByTestId("mode-badge").filter({ hasText: "Test mode" }).waitFor();
+    const card = page.getByTestId("gateway-stripe");
     await card.getByTestId("secret-hint").filter({ hasText: secret.slice(-4) }).waitFor();
 
     // AND Website Integration links the charity's donation page
