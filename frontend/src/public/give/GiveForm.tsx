@@ -2,7 +2,13 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/button-core';
 import { Card } from '@/components/Card';
-import { giveApi, PublicApiError, type CheckoutRequest, type PublicPage } from './api';
+import {
+  giveApi,
+  PublicApiError,
+  type CheckoutRequest,
+  type Frequency,
+  type PublicPage,
+} from './api';
 import { Checkbox, Choice, fieldId, TextInput } from './fields';
 import {
   chosenPence,
@@ -25,6 +31,14 @@ interface Props {
   cancelled: boolean;
   /** Leaves for the provider's payment page (a prop so tests can see where it goes). */
   redirect?: (url: string) => void;
+  /** A landing page's donation form: the frequencies it offers (a choice when more than one),
+   * the one chosen at first, its page id and its fund. The give page passes none of these. */
+  frequencies?: Frequency[];
+  defaultFrequency?: Frequency;
+  pageId?: string;
+  fundId?: string | null;
+  /** The builder's preview: the form is shown but never sent. */
+  preview?: boolean;
 }
 
 const CONSENTS = ['email', 'post', 'phone', 'sms'] as const;
@@ -104,9 +118,20 @@ export function GiveForm({
   page,
   cancelled,
   redirect = (url) => window.location.assign(url),
+  frequencies = [],
+  defaultFrequency = 'once',
+  pageId,
+  fundId,
+  preview = false,
 }: Props) {
   const { t } = useTranslation();
-  const [values, setValues] = useState<GiveValues>(() => initialValues(page));
+  const [values, setValues] = useState<GiveValues>(() => ({
+    ...initialValues(page),
+    ...(fundId ? { fund_id: fundId } : {}),
+  }));
+  const [frequency, setFrequency] = useState<Frequency>(
+    frequencies.includes(defaultFrequency) ? defaultFrequency : 'once',
+  );
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [general, setGeneral] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -162,11 +187,15 @@ export function GiveForm({
       refuse(found, null);
       return;
     }
+    if (preview) return;
     setBusy(true);
     setErrors({});
     setGeneral(null);
+    const request = checkoutRequest(values, pence);
+    if (frequencies.length > 0) request.frequency = frequency;
+    if (pageId) request.page_id = pageId;
     try {
-      const answer = await giveApi.checkout(slug, checkoutRequest(values, pence));
+      const answer = await giveApi.checkout(slug, request);
       rememberDonor(answer.intent_id, values.first_name.trim());
       redirect(answer.redirect_url);
     } catch (error) {
@@ -226,6 +255,20 @@ export function GiveForm({
         </div>
       )}
 
+      {frequencies.length > 1 && (
+        <Choice
+          name="frequency"
+          legend={t('form.frequency')}
+          value={frequency}
+          className="give-frequencies"
+          options={frequencies.map((value) => ({
+            value,
+            label: t(`form.frequency_${value}`),
+          }))}
+          onValue={(value) => setFrequency(value as Frequency)}
+        />
+      )}
+
       <Choice
         name="amount"
         legend={t('form.amount')}
@@ -252,7 +295,7 @@ export function GiveForm({
         )}
       </Choice>
 
-      {page.funds.length > 1 && (
+      {page.funds.length > 1 && !fundId && (
         <Choice
           name="fund_id"
           legend={t('form.fund')}

@@ -44,7 +44,13 @@ export interface CheckoutRequest {
   country?: string;
   tax_statement: boolean;
   website: string;
+  /** A recurring gift (contract, issue 17); the give page itself sends none (once). */
+  frequency?: Frequency;
+  /** The landing page the gift was made on. */
+  page_id?: string;
 }
+
+export type Frequency = 'once' | 'monthly' | 'annual';
 
 export interface CheckoutAnswer {
   intent_id: string;
