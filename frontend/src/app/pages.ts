@@ -70,6 +70,7 @@ export const PAGES: Record<string, Importer> = {
   giftaid_settings: () => import('@/features/giftaid/SettingsPage'),
   'payment-gateways': () => import('@/features/gateways/PaymentGatewaysPage'),
   'webhook-calls': () => import('@/features/webhooks/WebhookCallsPage'),
+  landing: () => import('@/features/landing/LandingPagesPage'),
   accounts: () => import('@/features/billing/AccountsPage'),
   'billings.payments': () => import('@/features/billing/PaymentsPage'),
   'legal.terms': () => import('@/features/legal/TermsPage'),
