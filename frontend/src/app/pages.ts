@@ -71,6 +71,7 @@ export const PAGES: Record<string, Importer> = {
   'payment-gateways': () => import('@/features/gateways/PaymentGatewaysPage'),
   'webhook-calls': () => import('@/features/webhooks/WebhookCallsPage'),
   landing: () => import('@/features/landing/LandingPagesPage'),
+  'page-builder': () => import('@/features/page-builder/PageBuilderPage'),
   accounts: () => import('@/features/billing/AccountsPage'),
   'billings.payments': () => import('@/features/billing/PaymentsPage'),
   'legal.terms': () => import('@/features/legal/TermsPage'),

@@ -106,6 +106,11 @@ export function useAutosave<D>({ version, save, delay, onSaved }: AutosaveOption
     setState('idle');
   }, []);
 
+  /** Another call (settings, publish) moved the version on: later saves are based on it. */
+  const setVersion = useCallback((next: number) => {
+    versionRef.current = next;
+  }, []);
+
   useEffect(() => clearTimer, []);
 
   const dirty =
@@ -118,6 +123,7 @@ export function useAutosave<D>({ version, save, delay, onSaved }: AutosaveOption
     schedule,
     flush,
     reset,
+    setVersion,
     version: () => versionRef.current,
   };
 }
