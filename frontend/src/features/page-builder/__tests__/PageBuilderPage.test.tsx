@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { AppProvider, createQueryClient } from '@/app/provider';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { pageDetail } from '@/features/landing/__tests__/fixtures';
 import { Toasts } from '@/components/toasts/Toasts';
 import { mockApi } from '@/test/fetch-mock';
@@ -46,10 +46,12 @@ function renderBuilder(route = '/page-builder/pg1') {
     { initialEntries: [route] },
   );
   render(
-    <AppProvider client={createQueryClient()}>
+    <QueryClientProvider
+      client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}
+    >
       <RouterProvider router={router} />
       <Toasts />
-    </AppProvider>,
+    </QueryClientProvider>,
   );
   return router;
 }

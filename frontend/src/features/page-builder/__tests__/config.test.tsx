@@ -51,7 +51,9 @@ describe('the builder’s blocks', () => {
 
   it('renders each block with the public renderer’s component', () => {
     const config = configFor('landing');
-    const Hero = config.components.Hero.render as unknown as (props: Record<string, unknown>) => React.ReactElement;
+    const Hero = config.components.Hero.render as unknown as (
+      props: Record<string, unknown>,
+    ) => React.ReactElement;
     render(
       <Hero
         id="h"
