@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useBlocker, useParams, useSearchParams } from 'react-router';
 import { Button, ButtonLink } from '@/components/Button';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
+import { PageHeader } from '@/components/PageHeader';
 import { Spinner } from '@/components/Spinner';
 import { showToast } from '@/components/toasts/store';
 import { AUTOSAVE_DELAY_MS } from '@/config/constants';
@@ -168,30 +169,44 @@ function Builder({ initial, preview }: { initial: PageDetail; preview: PreviewDa
   return (
     <div className="page-builder" data-testid="page-builder">
       <div className="page-builder__bar">
-        <ButtonLink to={pathFor('landing')}>{t('page_builder.back')}</ButtonLink>
-        <h1 className="page-builder__title">{page.title}</h1>
-        <PageStatusBadge status={page.status} />
+        <PageHeader
+          title={
+            <>
+              {page.title} <PageStatusBadge status={page.status} />
+            </>
+          }
+          actions={
+            <>
+              <ButtonLink to={pathFor('landing')}>{t('page_builder.back')}</ButtonLink>
+              <Button onClick={() => setPanel('settings')}>
+                {t('page_builder.settings.button')}
+              </Button>
+              <Button onClick={() => setPanel('versions')}>
+                {t('page_builder.versions.button')}
+              </Button>
+              <ButtonLink
+                to={`${pathFor('page-builder', { id: page.id })}?preview=1`}
+                target="_blank"
+              >
+                {t('landing.actions.preview')}
+              </ButtonLink>
+              <Button
+                variant="primary"
+                loading={publishing}
+                disabled={blocked}
+                onClick={() => void publish()}
+              >
+                {t('page_builder.publish.button')}
+              </Button>
+            </>
+          }
+        />
         <SaveStatus
           state={autosave.state}
           message={autosave.message}
           errors={autosave.errors}
           data={data}
         />
-        <div className="page-builder__actions">
-          <Button onClick={() => setPanel('settings')}>{t('page_builder.settings.button')}</Button>
-          <Button onClick={() => setPanel('versions')}>{t('page_builder.versions.button')}</Button>
-          <ButtonLink to={`${pathFor('page-builder', { id: page.id })}?preview=1`} target="_blank">
-            {t('landing.actions.preview')}
-          </ButtonLink>
-          <Button
-            variant="primary"
-            loading={publishing}
-            disabled={blocked}
-            onClick={() => void publish()}
-          >
-            {t('page_builder.publish.button')}
-          </Button>
-        </div>
       </div>
       <BuilderRenderContext.Provider value={context}>
         <Puck

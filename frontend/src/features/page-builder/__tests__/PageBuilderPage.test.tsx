@@ -98,7 +98,9 @@ describe('the page builder', () => {
     );
     const user = userEvent.setup();
     renderBuilder();
-    expect(await screen.findByRole('heading', { level: 1, name: 'Winter appeal' })).toBeVisible();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Winter appeal Published' }),
+    ).toBeVisible();
     expect(screen.getByTestId('save-state')).toHaveTextContent('Saved');
     await user.click(screen.getByRole('button', { name: 'Publish' }));
     expect(await screen.findByText('Version 3 is now live.')).toBeVisible();
