@@ -104,6 +104,8 @@ describe('the page builder', () => {
     expect(screen.getByTestId('save-state')).toHaveTextContent('Saved');
     await user.click(screen.getByRole('button', { name: 'Publish' }));
     expect(await screen.findByText('Version 3 is now live.')).toBeVisible();
+    // Opening the page saved nothing: publishing needed no draft save first.
+    expect(calls.filter((call) => call.method === 'PUT')).toEqual([]);
     expect(calls.find((call) => call.url.pathname.endsWith('/publish'))?.body).toEqual({
       version: 7,
     });
