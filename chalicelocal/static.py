@@ -1,7 +1,8 @@
 """The built SPA from `frontend/dist/`, served the way CloudFront serves it in production:
 hashed assets cached for a year, `index.html` never cached, history-mode fallback (a path that is
 not a file gets `index.html`, so deep links like /donors/42 load the app; under /give/ it gets
-`give.html`, the public donation page's own small bundle), and no way out of dist.
+`give.html`, the public donation page's own small bundle; under /p/ it gets `page.html`, the
+published landing pages' bundle), and no way out of dist.
 """
 
 from __future__ import annotations
@@ -39,6 +40,10 @@ def security_headers(files_origin: str = "") -> dict[str, str]:
 
 
 PUBLIC_PAGE = "give.html"
+LANDING_PAGE = "page.html"
+# A published landing page embeds its videos (players from these two origins only, issue 17) and
+# shows images from the files bucket (presigned GET URLs).
+VIDEO_FRAMES = "https://www.youtube-nocookie.com https://player.vimeo.com"
 IMMUTABLE = "public, max-age=31536000, immutable"
 # mimetypes depends on the machine's /etc/mime.types; these must not vary.
 TYPES = {
@@ -93,7 +98,17 @@ def resolve(dist: Path, request_path: str) -> tuple[Path | None, bool]:
     # The public donation page is a separate entry that loads no admin code (ARCHITECTURE §8).
     if (clean == "give" or clean.startswith("give/")) and (root / PUBLIC_PAGE).is_file():
         return root / PUBLIC_PAGE, True
+    if clean.startswith("p/") and (root / LANDING_PAGE).is_file():
+        return root / LANDING_PAGE, True
     return root / "index.html", True
+
+
+def landing_page_csp(csp: str, files_origin: str) -> str:
+    """The published page's CSP: the SPA's, plus the two video players and the bucket's images."""
+    images = f"img-src 'self' data: {files_origin}".rstrip()
+    return csp.replace("img-src 'self' data:", images).replace(
+        "default-src 'self';", f"default-src 'self'; frame-src {VIDEO_FRAMES};"
+    )
 
 
 def serve(request_path: str, dist: Path = DIST, files_origin: str = "") -> StaticResponse:
@@ -107,6 +122,10 @@ def serve(request_path: str, dist: Path = DIST, files_origin: str = "") -> Stati
         headers.update({"Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-cache"})
         return StaticResponse(404, b"Not found\n", headers)
     relative = path.relative_to(dist.resolve()).as_posix()
+    if relative == LANDING_PAGE:
+        headers["Content-Security-Policy"] = landing_page_csp(
+            headers["Content-Security-Policy"], files_origin
+        )
     headers["Content-Type"] = content_type(path)
     headers["Cache-Control"] = IMMUTABLE if relative.startswith("assets/") else "no-cache"
     return StaticResponse(200, path.read_bytes(), headers)

@@ -54,9 +54,10 @@ export default tseslint.config(
                 'aws-amplify/*',
                 'react-router',
                 '@tanstack/*',
+                '@puckeditor/*',
               ],
               message:
-                'Public pages load no admin code (ARCHITECTURE §8); Button comes from @/components/button-core.',
+                'Public pages load no admin code (ARCHITECTURE §8) and no editor code (issue 17); Button comes from @/components/button-core.',
             },
           ],
         },

@@ -9,6 +9,7 @@ const ROOT = fileURLToPath(new URL('.', import.meta.url));
 /**
  * The public donation page (/give/…) is a second entry, give.html, that loads no admin code
  * (ARCHITECTURE §8). In dev its paths get give.html, as chalicelocal/static.py and CloudFront do.
+ * Published landing pages (/p/…) are a third, page.html: the renderer, no editor, no admin code.
  * The build writes .vite/modules.json (each chunk's source modules) for
  * scripts/check-give-bundle.mjs, which proves what the public page loads.
  */
@@ -18,6 +19,7 @@ function publicPage(): Plugin {
     configureServer(server) {
       server.middlewares.use((request, _response, next) => {
         if (request.url && /^\/give(\/|\?|$)/.test(request.url)) request.url = '/give.html';
+        if (request.url && /^\/p\//.test(request.url)) request.url = '/page.html';
         next();
       });
     },
@@ -143,7 +145,7 @@ export default defineConfig(({ command }) => ({
     // Every browser the app supports (Vite's default target) has <link rel="modulepreload">.
     modulePreload: { polyfill: false },
     rolldownOptions: {
-      input: { main: 'index.html', give: 'give.html' },
+      input: { main: 'index.html', give: 'give.html', page: 'page.html' },
       // React in a chunk of its own: both entries share it, and the public page's budget is
       // measured beyond it.
       output: {

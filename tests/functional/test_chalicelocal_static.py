@@ -91,6 +91,25 @@ def test_the_public_donation_page_gets_its_own_entry(dist: Path, path: str) -> N
     assert b"id=root" in static.serve("/givers", dist).body
 
 
+@pytest.mark.parametrize("path", ["/p/riverside/winter-appeal", "/p/riverside/winter-appeal?lang=es"])
+def test_a_published_landing_page_gets_its_own_entry(dist: Path, path: str) -> None:
+    # GIVEN a build with the landing pages' entry
+    (dist / "page.html").write_text("<!doctype html><div id=page></div>")
+    # WHEN a visitor opens a published page
+    response = static.serve(path, dist, files_origin="https://files.example")
+    # THEN they get the page bundle, never cached, whose CSP allows only the two video players
+    # and the files bucket's images beyond the SPA's own
+    assert response.status == 200 and b"id=page" in response.body
+    assert response.headers["Cache-Control"] == "no-cache"
+    csp = response.headers["Content-Security-Policy"]
+    assert "script-src 'self'" in csp
+    assert "frame-src https://www.youtube-nocookie.com https://player.vimeo.com" in csp
+    assert "img-src 'self' data: https://files.example" in csp
+    # and the admin app keeps its own fallback and CSP
+    admin = static.serve("/pages", dist)
+    assert b"id=root" in admin.body and "frame-src" not in admin.headers["Content-Security-Policy"]
+
+
 def test_build_reports_are_not_served(dist: Path) -> None:
     (dist / ".vite").mkdir()
     (dist / ".vite" / "modules.json").write_text('{"src/features/x.ts": 1}')

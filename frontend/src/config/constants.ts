@@ -59,3 +59,6 @@ export const COOKIES = {
 
 export const STORAGE_KEYS = { dark: 'dark' } as const;
 export const XSRF_HEADER = 'X-XSRF-TOKEN';
+
+/** The page builder saves the draft this long after the last change (issue 17). */
+export const AUTOSAVE_DELAY_MS = 1500;

@@ -32,6 +32,13 @@ interface Props {
   cancelled: boolean;
   /** Leaves for the provider's payment page (a prop so tests can see where it goes). */
   redirect?: (url: string) => void;
+  /** A landing page's donation form (its page's `frequencies` are the ones the form allows): the
+   * frequency chosen at first, its page id and its fund. The give page passes none of these. */
+  defaultFrequency?: Frequency;
+  pageId?: string;
+  fundId?: string | null;
+  /** The builder's preview: the form is shown but never sent. */
+  preview?: boolean;
 }
 
 const CONSENTS = ['email', 'post', 'phone', 'sms'] as const;
@@ -115,9 +122,19 @@ export function GiveForm({
   page,
   cancelled,
   redirect = (url) => window.location.assign(url),
+  defaultFrequency,
+  pageId,
+  fundId,
+  preview = false,
 }: Props) {
   const { t } = useTranslation();
-  const [values, setValues] = useState<GiveValues>(() => initialValues(page));
+  const [values, setValues] = useState<GiveValues>(() => ({
+    ...initialValues(page),
+    ...(fundId ? { fund_id: fundId } : {}),
+    ...(defaultFrequency && offeredFrequencies(page).includes(defaultFrequency)
+      ? { frequency: defaultFrequency }
+      : {}),
+  }));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [general, setGeneral] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -173,11 +190,14 @@ export function GiveForm({
       refuse(found, null);
       return;
     }
+    if (preview) return;
     setBusy(true);
     setErrors({});
     setGeneral(null);
+    const request = checkoutRequest(values, pence, page);
+    if (pageId) request.page_id = pageId;
     try {
-      const answer = await giveApi.checkout(slug, checkoutRequest(values, pence, page));
+      const answer = await giveApi.checkout(slug, request);
       rememberDonor(answer.intent_id, values.first_name.trim(), values.frequency);
       redirect(answer.redirect_url);
     } catch (error) {
@@ -283,7 +303,7 @@ export function GiveForm({
         )}
       </Choice>
 
-      {page.funds.length > 1 && (
+      {page.funds.length > 1 && !fundId && (
         <Choice
           name="fund_id"
           legend={t('form.fund')}

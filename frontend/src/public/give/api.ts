@@ -52,6 +52,8 @@ export interface CheckoutRequest {
   website: string;
   /** Sent when the page offers frequencies; the API's default is `once`. */
   frequency?: Frequency;
+  /** The landing page the gift was made on. */
+  page_id?: string;
 }
 
 export interface CheckoutAnswer {
