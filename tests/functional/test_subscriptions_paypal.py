@@ -353,3 +353,105 @@ def test_each_instalment_is_checked_against_the_declaration_in_force_on_its_date
     shown = {d["date"]: d for d in donations_of(charity)}
     assert shown[paid_one.isoformat()]["gift_aid"]["state"] == "claimable"
     assert shown[dt.date.today().isoformat()]["gift_aid"]["state"] != "claimable"
+
+
+# ------------------------------------------------------------------ staff actions
+
+
+def test_staff_actions_go_to_paypal_first_and_keep_a_history(paypal: PayPal, charity: SignedIn) -> None:
+    from functions.subscriptions import paypal_actions
+
+    sub_id = paypal.give_monthly("15.00")
+    paypal.deliver(paypal.events())
+    [row] = subscriptions(charity)
+    paused = charity.post(f"/api/subscriptions/{row['id']}/pause", {"months": 2, "version": row["version"]})
+    assert paused.status == 200, paused.json
+    assert paused.json["status"] == "paused" and paused.json["paused_until"] > dt.date.today().isoformat()
+    assert paypal.fake.subscriptions[sub_id]["status"] == "SUSPENDED"
+    paypal.deliver(paypal.events())  # PayPal's own SUSPENDED event keeps the date
+    assert detail(charity, row["id"])["paused_until"] == paused.json["paused_until"]
+    assert paypal_actions.resume_due(charity.tenant_id) == 0  # not due yet
+    resumed = charity.post(f"/api/subscriptions/{row['id']}/resume", {"version": paused.json["version"]})
+    assert resumed.status == 200 and resumed.json["status"] == "active", resumed.json
+    assert (resumed.json["paused_until"], paypal.fake.subscriptions[sub_id]["status"]) == (None, "ACTIVE")
+    changed = charity.post(
+        f"/api/subscriptions/{row['id']}/amount", {"amount": "30.00", "version": resumed.json["version"]}
+    )
+    assert changed.status == 200 and changed.json["amount"] == "30.00", changed.json
+    moved = charity.post(
+        f"/api/subscriptions/{row['id']}/charge-date", {"day": 15, "version": changed.json["version"]}
+    )
+    assert moved.status == 409 and "charge date" in moved.json["message"], moved.json
+    paypal.fake.renew(sub_id)  # the next cycle at the new amount
+    cancelled = charity.post(
+        f"/api/subscriptions/{row['id']}/cancel",
+        {"reason": "Donor asked by phone", "version": changed.json["version"]},
+    )
+    assert cancelled.status == 200, cancelled.json
+    assert (cancelled.json["status"], cancelled.json["cancel_reason"]) == (
+        "cancelled",
+        "Donor asked by phone",
+    )
+    assert paypal.fake.subscriptions[sub_id]["status"] == "CANCELLED"
+    paypal.deliver(paypal.events())  # PayPal's own events of those changes add nothing
+    shown = detail(charity, row["id"])
+    kinds = [(h["kind"], h["by"]) for h in shown["history"]]
+    assert kinds[:4] == [
+        ("cancelled", "staff"),
+        ("amount", "staff"),
+        ("resumed", "staff"),
+        ("paused", "staff"),
+    ]
+    assert ("amount", "gateway") not in kinds
+    assert sorted(d["amount"] for d in donations_of(charity)) == ["15.00", "30.00"]
+
+
+def test_a_timed_pause_ends_with_paypal_activating_it(paypal: PayPal, charity: SignedIn) -> None:
+    from functions.subscriptions import paypal_actions
+    from functions.subscriptions.models import Subscription
+
+    sub_id = paypal.give_monthly("9.00")
+    paypal.deliver(paypal.events())
+    [row] = subscriptions(charity)
+    paused = charity.post(f"/api/subscriptions/{row['id']}/pause", {"months": 1, "version": row["version"]})
+    assert paused.status == 200, paused.json
+    item = Subscription.get(*Subscription.key(charity.tenant_id, row["id"]))
+    item.paused_until = dt.date.today().isoformat()  # a month later
+    item.save()
+    assert paypal_actions.resume_due(charity.tenant_id) == 1
+    assert paypal.fake.subscriptions[sub_id]["status"] == "ACTIVE"
+    shown = detail(charity, row["id"])
+    assert (shown["status"], shown["paused_until"], shown["history"][0]["kind"]) == (
+        "active",
+        None,
+        "resumed",
+    )
+
+
+def test_a_paypal_error_changes_nothing_and_shows_paypals_message(paypal: PayPal, charity: SignedIn) -> None:
+    sub_id = paypal.give_monthly("15.00")
+    paypal.deliver(paypal.events())
+    [row] = subscriptions(charity)
+    before = detail(charity, row["id"])
+    for path, body in (
+        ("pause", {"months": 3}),
+        ("amount", {"amount": "40.00"}),
+        ("cancel", {"reason": "moving away"}),
+    ):
+        failed = requests.post(
+            f"{paypal.base}/fake-paypal/test-helpers/fail-next",
+            data={"client_id": paypal.client_id, "message": "Subscription is locked (fake)."},
+            timeout=WAIT,
+        )
+        assert failed.status_code == 200
+        reply = charity.post(f"/api/subscriptions/{row['id']}/{path}", {**body, "version": row["version"]})
+        assert reply.status == 502 and reply.json["message"] == "Subscription is locked (fake).", reply.json
+    assert detail(charity, row["id"]) == before
+    assert paypal.fake.subscriptions[sub_id]["status"] == "ACTIVE"
+    assert paypal.fake.subscriptions[sub_id]["_price"] == "15.00"
+    renewed = requests.post(
+        f"{paypal.base}/fake-paypal/test-helpers/subscriptions/{sub_id}/renew",
+        data={"outcome": "failed"},
+        timeout=WAIT,
+    )
+    assert renewed.status_code == 200 and renewed.json()["billing_info"]["failed_payments_count"] == 1
