@@ -278,9 +278,16 @@ def _money(pence: int, currency: str = "GBP") -> dict[str, str]:
     return {"currency_code": currency, "value": decimal_string(pence)}
 
 
-class FakePayPal:
+# The Subscriptions API lives beside (it uses the errors and helpers above).
+from chalicelocal.fake_paypal_billing import SUBSCRIPTION_EVENTS, BillingMixin  # noqa: E402
+
+EVENT_TYPES.update(SUBSCRIPTION_EVENTS)
+
+
+class FakePayPal(BillingMixin):
     def __init__(self, signer: Signer | None = None) -> None:
         self.lock = threading.Lock()
+        self._billing_init()
         self.signer = signer or make_signer()
         self.apps: dict[str, App] = {}
         self.tokens: dict[str, str] = {}  # access token -> client id
@@ -348,6 +355,10 @@ class FakePayPal:
                         "captures": self.captures,
                         "refunds": self.refunds,
                         "owner": self.owner,
+                        "products": self.products,
+                        "plans": self.plans,
+                        "subscriptions": self.subscriptions,
+                        "sales": self.sales,
                         "events": [{"client_id": s.client_id, "event": s.event} for s in self.events[-1000:]],
                     }
                 )
@@ -358,7 +369,17 @@ class FakePayPal:
             for raw in data.get("apps", []):
                 webhooks = [Webhook(**w) for w in raw.pop("webhooks", [])]
                 self.apps[raw["client_id"]] = App(**raw, webhooks=webhooks)
-            for name in ("tokens", "orders", "captures", "refunds", "owner"):
+            for name in (
+                "tokens",
+                "orders",
+                "captures",
+                "refunds",
+                "owner",
+                "products",
+                "plans",
+                "subscriptions",
+                "sales",
+            ):
                 getattr(self, name).update(data.get(name, {}))
             self.events.extend(StoredEvent(e["client_id"], e["event"]) for e in data.get("events", []))
 
@@ -386,6 +407,13 @@ class FakePayPal:
                     return self._approval_page(dict(parse_qsl(split.query)).get("token", ""))
             if path == "/checkoutnow" and method == "POST":
                 return self._approval_action(_form(body))
+            if path == "/webapps/billing/subscriptions" and method in ("GET", "HEAD"):
+                with self.lock:
+                    return self._subscription_page(dict(parse_qsl(split.query)).get("ba_token", ""))
+            if path == "/webapps/billing/subscriptions" and method == "POST":
+                return self._subscription_action(_form(body))
+            if path.startswith("/test-helpers/"):
+                return self._helper(method, path, _form(body))
             if path in ("/", "") and method in ("GET", "HEAD"):
                 with self.lock:
                     return self._dashboard_page(dict(parse_qsl(split.query)).get("message", ""))
@@ -415,15 +443,21 @@ class FakePayPal:
                     raise _invalid(
                         "MALFORMED_REQUEST_JSON", "The request JSON is not well formed."
                     ) from error
+                if method == "PATCH" and isinstance(data, list):
+                    data = {"_ops": data}  # a JSON Patch document
                 if not isinstance(data, dict):
                     raise _invalid("MALFORMED_REQUEST_JSON", "The request JSON is not an object.")
-            answer = self._route(client_id, method, path, data, base)
+            answer = self._route(client_id, method, path, data, base, query)
             if method == "POST" and request_id:
                 self.idempotent[(client_id, request_id)] = answer
             return answer
 
-    def _route(self, client_id: str, method: str, path: str, data: dict[str, Any], base: str) -> Answer:
+    def _route(
+        self, client_id: str, method: str, path: str, data: dict[str, Any], base: str, query: str = ""
+    ) -> Answer:
         parts = path.strip("/").split("/")
+        if parts[:2] in (["v1", "billing"], ["v1", "catalogs"]):
+            return self._billing(client_id, method, parts, query, data, base)
         if parts[:3] == ["v2", "checkout", "orders"]:
             if len(parts) == 3 and method == "POST":
                 return json_answer(201, self._create_order(client_id, data, base))

@@ -814,3 +814,16 @@ def subscription_gateway_pk(tenant_id: str, provider: str, gateway_subscription_
 
 def subscription_gateway_sk() -> str:
     return "SUBSCRIPTION"
+
+
+# ------------------------------------------------------------------ subscriptions: PayPal plans (issue 17)
+
+
+def paypal_product_sk(client_id: str) -> str:
+    """The PayPal product made for the charity's PayPal app (client id) to hang its plans on."""
+    return f"PAYPALPRODUCT#{client_id}"
+
+
+def paypal_plan_sk(client_id: str, interval: str, pence: int) -> str:
+    """The PayPal plan of one amount and interval on the charity's PayPal app."""
+    return f"PAYPALPLAN#{client_id}#{interval}#{int(pence)}"

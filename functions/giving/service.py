@@ -229,8 +229,8 @@ def public_page(slug: str) -> dict[str, Any]:
 
 
 # The gifts each provider can take: recurring ones through Stripe Checkout's subscription mode
-# (PayPal Subscriptions not yet).
-FREQUENCIES = {"stripe": ("once", "monthly", "annual"), "paypal": ("once",)}
+# and PayPal Subscriptions (functions/subscriptions/paypal.py).
+FREQUENCIES = {"stripe": ("once", "monthly", "annual"), "paypal": ("once", "monthly", "annual")}
 INTERVAL_OF = {"monthly": "month", "annual": "year"}
 
 
@@ -365,6 +365,8 @@ def checkout(slug: str, body: CheckoutBody, ip: str) -> dict[str, Any]:
     try:
         if body.provider == "stripe":
             ref, redirect = _stripe_session(account, intent, tenant.name, slug, thanks, body.email)
+        elif intent.frequency in INTERVAL_OF:
+            ref, redirect = _paypal_subscription(account, intent, tenant.name, slug, thanks)
         else:
             ref, redirect = _paypal_order(account, intent, tenant.name, slug, thanks)
     except (stripe_api.StripeProblem, paypal_api.PayPalProblem) as problem:
@@ -467,6 +469,29 @@ def _paypal_order(
     return str(order["id"]), str(approve)
 
 
+def _paypal_subscription(
+    account: GatewayAccount, intent: GivingIntent, charity: str, slug: str, thanks: str
+) -> tuple[str, str]:
+    from functions.subscriptions import paypal
+
+    return paypal.start(
+        account,
+        tenant_id=intent.tenant_id,
+        intent_id=intent.intent_id,
+        charity=charity,
+        pence=int(intent.amount) + int(intent.fee_cover),
+        interval=INTERVAL_OF[str(intent.frequency)],
+        donor={k: str(v or "") for k, v in _donor_of(intent).items()},
+        return_url=f"{thanks}&provider=paypal",
+        cancel_url=f"{page_url(slug)}?cancelled=1",
+    )
+
+
+def _donor_of(intent: GivingIntent) -> dict[str, Any]:
+    raw: Any = intent.donor
+    return dict(raw.as_dict() if hasattr(raw, "as_dict") else (raw or {}))
+
+
 # ------------------------------------------------------------------ the thank-you page
 def _intent_with_token(slug: str, intent_id: str, token: str) -> tuple[GivingIntent, Tenant]:
     tenant_id = repository.slug_owner(slug) if len(slug) <= 60 else None
@@ -497,7 +522,8 @@ def capture(slug: str, intent_id: str, token: str) -> dict[str, Any]:
     intent, tenant = _intent_with_token(slug, intent_id, token)
     if intent.provider != "paypal" or not intent.provider_ref:
         raise Invalid.field("provider", "giving.not_paypal")
-    if intent.status != "open":
+    if intent.status != "open" or intent.frequency:
+        # a PayPal subscription has nothing to capture: PayPal charges it, the webhook tells
         return intent_view(intent, tenant)
     account = gateways.connected(intent.tenant_id).get("paypal")
     if account is None:

@@ -232,7 +232,7 @@ def _ready(who: Principal, subscription_id: str, version: int, action: str) -> S
             status=_label(msgs.STATUS_LABELS, item.status),
             action=_label(msgs.ACTION_LABELS, action),
         )
-    if item.provider != "stripe":
+    if item.provider not in ("stripe", "paypal"):
         raise Conflict("subscriptions.not_supported", provider=NAMES.get(item.provider, item.provider))
     return item
 
@@ -288,6 +288,13 @@ def _confirmed(
     return detail(after)
 
 
+def _paypal() -> Any:
+    """The PayPal actions (paypal_actions.py; imported on use, as it uses this module)."""
+    from functions.subscriptions import paypal_actions
+
+    return paypal_actions
+
+
 def _add_months(day: dt.date, months: int) -> dt.date:
     index = day.month - 1 + months
     year, month = day.year + index // 12, index % 12 + 1
@@ -300,6 +307,8 @@ def _noon(day: dt.date) -> int:
 
 def pause(who: Principal, subscription_id: str, body: SubscriptionPauseBody) -> dict[str, Any]:
     item = _ready(who, subscription_id, body.version, "pause")
+    if item.provider == "paypal":
+        return _paypal().pause(who, item, body)
     resumes = _add_months(clock.today(), body.months)
     answer = _stripe(item, "update", {"pause_collection": {"behavior": "void", "resumes_at": _noon(resumes)}})
     return _confirmed(who, item, answer, "paused", reason=f"{body.months} month(s)")
@@ -307,6 +316,8 @@ def pause(who: Principal, subscription_id: str, body: SubscriptionPauseBody) -> 
 
 def resume(who: Principal, subscription_id: str, body: SubscriptionVersionBody) -> dict[str, Any]:
     item = _ready(who, subscription_id, body.version, "resume")
+    if item.provider == "paypal":
+        return _paypal().resume(who, item, body)
     answer = _stripe(item, "update", {"pause_collection": ""})
     return _confirmed(who, item, answer, "resumed")
 
@@ -320,6 +331,8 @@ def change_amount(who: Principal, subscription_id: str, body: SubscriptionAmount
     item = _ready(who, subscription_id, body.version, "amount")
     if pence == int(item.amount or 0):
         raise Invalid.field("amount", "subscriptions.same_amount")
+    if item.provider == "paypal":
+        return _paypal().change_amount(who, item, pence)
     current = _stripe(item, "retrieve", {})
     data = (current.get("items") or {}).get("data") or [{}]
     price = data[0].get("price") or {}
@@ -350,6 +363,8 @@ def change_charge_date(
     who: Principal, subscription_id: str, body: SubscriptionChargeDateBody
 ) -> dict[str, Any]:
     item = _ready(who, subscription_id, body.version, "charge_date")
+    if item.provider == "paypal":
+        return _paypal().change_charge_date(who, item)
     today = clock.today()
     target = today.replace(day=body.day)
     if target <= today:
@@ -361,5 +376,7 @@ def change_charge_date(
 
 def cancel(who: Principal, subscription_id: str, body: SubscriptionCancelBody) -> dict[str, Any]:
     item = _ready(who, subscription_id, body.version, "cancel")
+    if item.provider == "paypal":
+        return _paypal().cancel(who, item, body)
     answer = _stripe(item, "cancel", {"cancellation_details": {"comment": body.reason}})
     return _confirmed(who, item, answer, "cancelled", reason=body.reason)

@@ -57,7 +57,13 @@ from functions.gateways.models import GatewayAccount
 from functions.giftaid import reversals
 from functions.giving.models import GivingIntent
 from functions.webhooks import facts as f
-from functions.webhooks import payments, paypal_events, stripe_events, subscription_events
+from functions.webhooks import (
+    payments,
+    paypal_events,
+    paypal_subscription_events,
+    stripe_events,
+    subscription_events,
+)
 from functions.webhooks.facts import Fact
 from functions.webhooks.models import Payment, WebhookEvent
 
@@ -102,6 +108,8 @@ def apply(event: WebhookEvent, payload: dict[str, Any]) -> Outcome:
         if claimed and claimed != event.tenant_id:
             return Outcome("rejected", "rejected: mismatch")
         return Outcome("processed", TEST_RESULT)
+    if paypal_subscription_events.handles(event.provider, event.type or str(payload.get("event_type") or "")):
+        return paypal_subscription_events.apply(event, payload, _account(event.tenant_id, event.provider))  # type: ignore[no-any-return]
     if subscription_events.handles(event.provider, event.type or str(payload.get("type") or "")):
         return subscription_events.apply(event, payload, _account(event.tenant_id, event.provider))  # type: ignore[no-any-return]
     fact = read(event.provider, payload)
@@ -622,7 +630,8 @@ def _create(
     note = f"Online gift via {SOURCE[payment.provider]}"
     if instalment is not None:
         every = "Monthly" if instalment.interval == "month" else "Annual"
-        note = f"{every} gift via {SOURCE[payment.provider]} (invoice {payment.business_key})"
+        paid_by = "sale" if payment.provider == "paypal" else "invoice"
+        note = f"{every} gift via {SOURCE[payment.provider]} ({paid_by} {payment.business_key})"
     if intent is not None and int(intent.fee_cover or 0):
         note += f" (includes £{money_text(Decimal(int(intent.fee_cover)) / 100)} to cover fees)"
     donation = Donation(

@@ -18,7 +18,7 @@ from tests.functional.browser import Browser
 from tests.functional.helpers import SignedIn, add_user, lambda_event, receive, sign_up_charity
 from tests.functional.test_fake_providers import new_keys, origin  # noqa: F401  (module fixture)
 from tests.functional.test_giving import gift, visitor
-from tests.functional.webhooks_helpers import SECRET, connect_paypal, deliver, stripe_body, stripe_headers
+from tests.functional.webhooks_helpers import SECRET, deliver, stripe_body, stripe_headers
 
 FAKE = fake_stripe.FAKE
 
@@ -328,11 +328,6 @@ def test_the_list_searches_donor_names_and_emails_by_prefix(stripe: Stripe, char
     assert [s["amount"] for s in subscriptions(charity, "?search=ADA%40")] == ["5.00"]
     assert [s["amount"] for s in subscriptions(charity)] == ["7.00", "5.00"]
     assert subscriptions(charity, '?filters={"interval":"year"}') == []
-    connect_paypal(charity.tenant_id)  # PayPal takes one-off gifts only, for now
-    paypal = visitor(stripe.client).post(
-        f"/api/give/{stripe._slug()}/checkout", gift(provider="paypal", frequency="monthly")
-    )
-    assert paypal.status == 422 and list(paypal.json["errors"]) == ["frequency"], paypal.json
 
 
 def test_the_fakes_helpers_work_over_http_as_the_local_stack_uses_them(
