@@ -397,6 +397,13 @@ class FakeStripe:
                 return self._test_helper(path[len("/test-helpers/") :], _form(body))
             if path.startswith("/dashboard/") and method == "POST":
                 return self._dashboard_action(path[len("/dashboard/") :], _form(body))
+            invoice = re.fullmatch(r"/invoices/([A-Za-z0-9_]+)(/pay)?", path)
+            if invoice and method in ("GET", "HEAD") and not invoice.group(2):
+                with self.lock:
+                    return self._invoice_page(invoice.group(1))
+            if invoice and method == "POST" and invoice.group(2):
+                with self.lock:
+                    return self._invoice_action(invoice.group(1))
             match = re.fullmatch(r"/checkout/([A-Za-z0-9_]+)(/pay)?", path)
             if match and method in ("GET", "HEAD") and not match.group(2):
                 with self.lock:
@@ -981,6 +988,7 @@ class FakeStripe:
                 "status": "active",
                 "_email": email,
                 "_method": method,
+                "_origin": str(session["url"]).split(PREFIX, 1)[0],
             },
         )
         session.update(customer=customer["id"], subscription=subscription["id"], status="complete")
@@ -1077,6 +1085,8 @@ class FakeStripe:
                 "_subscription": subscription["id"],
             },
         )
+        # where the donor updates the card and pays (the failure email's link)
+        invoice["hosted_invoice_url"] = f"{subscription.get('_origin', '')}{PREFIX}/invoices/{invoice['id']}"
         subscription["latest_invoice"] = invoice["id"]
         return invoice
 
@@ -1592,6 +1602,36 @@ class FakeStripe:
 {bacs}</form></div>{cancel}
 <p class="muted">Fake Stripe Checkout ({esc(session_id)})</p>"""
         return page(f"Pay {account.name}", body)
+
+    def _hosted_invoice(self, invoice_id: str) -> dict[str, Any]:
+        invoice = self.objects.get(invoice_id)
+        if invoice is None or invoice.get("object") != "invoice":
+            raise _missing("invoice", invoice_id)
+        return invoice
+
+    def _invoice_page(self, invoice_id: str) -> Answer:
+        """Stripe's hosted invoice page: an open invoice offers "Update card and pay"."""
+        invoice = self._hosted_invoice(invoice_id)
+        account = self.accounts[self.owner[invoice_id]]
+        amount = pounds(invoice["amount_due"])
+        if invoice["status"] == "paid":
+            body = f"<h1>{esc(account.name)}</h1><p>Invoice of <strong>{amount}</strong>: paid.</p>"
+        else:
+            body = f"""<h1>{esc(account.name)}</h1>
+<div class="card"><p>Invoice of <strong>{amount}</strong>: the last payment failed.</p>
+<form method="post" action="{PREFIX}/invoices/{esc(invoice_id)}/pay">
+<label>Card number <input name="card" value="4242 4242 4242 4242"></label>
+<button>Update card and pay</button></form></div>"""
+        return page(f"Invoice {invoice_id}", body)
+
+    def _invoice_action(self, invoice_id: str) -> Answer:
+        invoice = self._hosted_invoice(invoice_id)
+        if invoice["status"] == "open":
+            account = self.accounts[self.owner[invoice_id]]
+            subscription = self.objects[invoice["_subscription"]]
+            subscription["_method"] = "card"  # the donor's new card
+            self._pay_invoice(account, subscription, invoice, self._event_second(account))
+        return redirect(f"{PREFIX}/invoices/{quote(invoice_id)}")
 
     def _checkout_action(self, session_id: str, form: dict[str, str]) -> Answer:
         outcome = form.get("outcome", "")

@@ -15,7 +15,7 @@ from functions.core import audit, clock, ids, throttle
 from functions.core.access import Principal
 from functions.core.errors import AlmonerError, Conflict, Invalid, NotFound
 from functions.core.identity import Tenant
-from functions.core.messages import t
+from functions.core.messages import current_locale, t
 from functions.core.money import money_text
 from functions.domain.postcodes import normalise_uk_postcode
 from functions.donors.transaction import Transaction, TransactionFailed
@@ -358,6 +358,7 @@ def checkout(slug: str, body: CheckoutBody, ip: str) -> dict[str, Any]:
         ip=ip,
         frequency=None if body.frequency == "once" else body.frequency,
         source_page_id=body.page_id,
+        locale=current_locale(),
     )
     intent.save()
     # `key`, not `token`: PayPal appends its own `token` (the order id) to the return URL

@@ -274,7 +274,7 @@ def _confirmed(
         item.mode,
         state,
         at=int(clock.now().timestamp()),
-        by="staff",
+        by=getattr(who, "by", "staff"),  # a donor's self-service link acts through here too
         reason=reason,
         action=action,
     )
