@@ -21,7 +21,11 @@ it while holding that lock). The real `stripe` package talks to it with
   settled); `GET/POST/DELETE /v1/subscriptions/{id}` (`pause_collection` or "" to resume, `items`
   with `price_data`, `trial_end` or `billing_cycle_anchor` as a timestamp, `cancellation_details`;
   each change emits `customer.subscription.updated`/`deleted` with `previous_attributes`);
-  `GET /v1/invoices/{id}`, `GET /v1/customers/{id}`. Fake-only helpers (not Stripe's):
+  `GET /v1/invoices/{id}`, `GET /v1/customers/{id}`, the lists `GET /v1/subscriptions` (`status`
+  incl. "all") and `GET /v1/invoices` (`status`, `subscription`, `created[gte]`…) for the nightly
+  reconciliation; each invoice's `hosted_invoice_url` is the fake's page
+  `/fake-stripe/invoices/{id}` ("Update card and pay" pays an open invoice: the failure email's
+  link). Fake-only helpers (not Stripe's):
   `POST /fake-stripe/test-helpers/subscriptions/{id}/renew` (`outcome=paid|failed`; `renew()` in
   process) makes the next charge happen now (`invoice.paid`, or `invoice.payment_failed` and the
   subscription `past_due`; a failed invoice still open is retried instead), and
@@ -468,6 +472,8 @@ class FakeStripe:
                 return self._get_event(account, rest[0])
         if resource == "webhook_endpoints":
             return self._webhook_endpoints(account, method, rest, params)
+        if resource in ("subscriptions", "invoices") and not rest and method == "GET":
+            return self._list_billing(account, resource, params)
         if resource == "subscriptions" and len(rest) == 1:
             if method == "GET":
                 return self._get(account, rest[0], "subscription", params)
@@ -592,6 +598,36 @@ class FakeStripe:
             if wanted:
                 rows = [o for o in rows if o.get(name) == wanted]
         return _page(rows, params, url)
+
+    def _list_billing(self, account: Account, resource: str, params: dict[str, Any]) -> dict[str, Any]:
+        """`GET /v1/subscriptions` (`status`: a status, or "all"; by default all but the ended
+        ones, as Stripe lists) and `GET /v1/invoices` (`status`, `subscription`, `created[gte|gt|
+        lte|lt]`), newest first."""
+        kind = resource[:-1]
+        rows = [
+            o for oid, o in self.objects.items() if o.get("object") == kind and self.owner[oid] == account.id
+        ]
+        rows.sort(key=lambda o: (o["created"], o["id"]), reverse=True)
+        status = _str(params, "status")
+        if kind == "subscription" and not status:
+            rows = [o for o in rows if o["status"] not in ("canceled", "incomplete_expired")]
+        elif status and status != "all":
+            rows = [o for o in rows if o["status"] == status]
+        wanted = _str(params, "subscription")
+        if wanted:
+            rows = [o for o in rows if o.get("subscription") == wanted]
+        created = params.get("created")
+        if isinstance(created, dict):
+            for op, test in (
+                ("gte", lambda a, b: a >= b),
+                ("gt", lambda a, b: a > b),
+                ("lte", lambda a, b: a <= b),
+                ("lt", lambda a, b: a < b),
+            ):
+                bound = _int(created, op)
+                if bound is not None:
+                    rows = [o for o in rows if test(int(o["created"]), bound)]
+        return _page(rows, params, f"/v1/{resource}")
 
     # ------------------------------------------------------------ checkout
 

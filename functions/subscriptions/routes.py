@@ -12,7 +12,8 @@ from functions.core.errors import json_response
 from functions.core.validation import parse_body, parse_query
 
 with deferred_imports():
-    from functions.subscriptions import emails, schemas, selfservice, service
+    from functions.core.pagination import ListQuery
+    from functions.subscriptions import emails, reconcile, schemas, selfservice, service
 
 bp = Blueprint(__name__)
 MANAGE = "manage-subscriptions"
@@ -108,3 +109,29 @@ def donor_action(action: str) -> Response:
     query = parse_query(schemas.ManageTokenQuery, current_request())
     body = parse_body(schemas.DonorActionBody, current_request())
     return json_response(selfservice.act(query.token, action, body))
+
+
+# ------------------------------------------------------------------ reconciliation (issue 17)
+@bp.route("/subscriptions/reconcile", methods=["POST"])
+@requires(MANAGE)
+def reconcile_now() -> Response:
+    return json_response(reconcile.request(principal()), 202)
+
+
+@bp.route("/subscriptions/attention", methods=["GET"])
+@requires(MANAGE)
+def attention() -> Response:
+    query = parse_query(ListQuery, current_request())
+    return json_response(reconcile.listing(principal(), query))
+
+
+@bp.route("/subscriptions/attention/{item_id}/apply", methods=["POST"])
+@requires(MANAGE)
+def attention_apply(item_id: str) -> Response:
+    return json_response(reconcile.apply(principal(), item_id))
+
+
+@bp.route("/subscriptions/attention/{item_id}/dismiss", methods=["POST"])
+@requires(MANAGE)
+def attention_dismiss(item_id: str) -> Response:
+    return json_response(reconcile.dismiss(principal(), item_id))

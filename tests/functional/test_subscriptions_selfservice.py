@@ -238,3 +238,94 @@ def test_the_donors_link_is_rate_limited_like_the_checkout(client: Any, still_cl
     answers = [donor.get("/api/give/manage?token=nothing").status for _ in range(31)]
     assert answers[:30] == [404] * 30 and answers[30] == 429
     assert visitor(client, ip="198.51.100.24").get("/api/give/manage?token=x").status == 404
+
+
+# ------------------------------------------------------------------ nightly reconciliation
+
+
+def _reconcile_now(stripe: Stripe, charity: SignedIn) -> None:
+    """The staff's "reconcile now": a job on the subscriptions queue, run as Lambda would."""
+    from functions.subscriptions import reconcile
+    from tests.functional.helpers import lambda_event, receive
+
+    reply = charity.post("/api/subscriptions/reconcile", {})
+    assert reply.status == 202 and reply.json["job_id"], reply.json
+    messages = receive(stripe.aws, "SubscriptionsQueue")
+    assert len(messages) == 1
+    answer = reconcile.handler(lambda_event(messages), None)
+    assert not answer.get("batchItemFailures"), answer
+
+
+def _attention(charity: SignedIn) -> dict[str, dict[str, Any]]:
+    reply = charity.get("/api/subscriptions/attention")
+    assert reply.status == 200, reply.json
+    assert reply.json["meta"]["total"] == len(reply.json["data"])
+    return {f"{i['kind']}:{i['gateway_subscription_id']}": i for i in reply.json["data"]}
+
+
+def test_reconciliation_finds_each_mismatch_and_applying_fixes_it_without_doubling(
+    stripe: Stripe, charity: SignedIn
+) -> None:
+    from functions.subscriptions import reconcile
+    from tests.functional.test_subscriptions import donations_of
+
+    renewed, changed, cancelled = (stripe.give_monthly(a) for a in ("10.00", "20.00", "30.00"))
+    stripe.deliver(stripe.events())
+    assert charity.get("/api/subscriptions/summary").json["needs_attention"] == 0
+    FAKE.renew(renewed)  # paid at Stripe, its events lost
+    lost = stripe.events()
+    price = FAKE.objects[changed]["items"]["data"][0]["price"]
+    price["unit_amount"], price["recurring"] = 4000, {"interval": "year", "interval_count": 1}
+    FAKE.objects[cancelled]["status"] = "canceled"
+    _reconcile_now(stripe, charity)
+    found = _attention(charity)
+    assert set(found) == {
+        f"missing_donation:{renewed}",
+        f"next_charge_date:{renewed}",
+        f"amount:{changed}",
+        f"interval:{changed}",
+        f"status:{cancelled}",
+    }
+    assert (found[f"amount:{changed}"]["held"], found[f"amount:{changed}"]["gateway"]) == ("20.00", "40.00")
+    assert (found[f"status:{cancelled}"]["held"], found[f"status:{cancelled}"]["gateway"]) == (
+        "active",
+        "cancelled",
+    )
+    assert charity.get("/api/subscriptions/summary").json["needs_attention"] == 5
+    assert len(donations_of(charity)) == 3
+
+    missing = found[f"missing_donation:{renewed}"]
+    applied = charity.post(f"/api/subscriptions/attention/{missing['id']}/apply", {})
+    assert applied.status == 200 and applied.json["state"] == "applied", applied.json
+    assert len(donations_of(charity)) == 4
+    again = charity.post(f"/api/subscriptions/attention/{missing['id']}/apply", {})
+    assert again.status == 409
+    stripe.deliver(lost)  # the lost events arrive at last: no second donation
+    assert len(donations_of(charity)) == 4
+    for key in (f"amount:{changed}", f"status:{cancelled}", f"next_charge_date:{renewed}"):
+        assert charity.post(f"/api/subscriptions/attention/{found[key]['id']}/apply", {}).status == 200
+    rows = {r["gateway_subscription_id"]: r for r in subscriptions(charity)}
+    assert (rows[changed]["amount"], rows[changed]["interval"]) == ("40.00", "year")
+    assert rows[cancelled]["status"] == "cancelled"
+    assert rows[renewed]["next_charge_date"] == found[f"next_charge_date:{renewed}"]["gateway"]
+    dismissed = charity.post(f"/api/subscriptions/attention/{found[f'interval:{changed}']['id']}/dismiss", {})
+    assert dismissed.status == 200 and dismissed.json["state"] == "dismissed"
+    assert charity.post("/api/subscriptions/attention/nope/apply", {}).status == 404
+
+    reconcile.handler({"detail-type": "Scheduled Event", "detail": {}}, None)  # the nightly run
+    assert _attention(charity) == {}  # fixed ones stay fixed, the dismissed one dismissed
+    assert charity.get("/api/subscriptions/summary").json["needs_attention"] == 0
+    assert len(donations_of(charity)) == 4
+
+
+def test_reconciliation_is_for_staff_with_the_permission(
+    client: Any, stripe: Stripe, charity: SignedIn
+) -> None:
+    from tests.functional.helpers import add_user
+
+    staff = add_user(client, charity.tenant_id, "staff")
+    assert staff.post("/api/subscriptions/reconcile", {}).status == 403
+    assert staff.get("/api/subscriptions/attention").status == 403
+    assert staff.post("/api/subscriptions/attention/x/dismiss", {}).status == 403
+    assert staff.post("/api/subscriptions/x/manage-link", {}).status == 403
+    assert staff.get("/api/subscriptions/settings").status == 403
