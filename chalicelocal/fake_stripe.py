@@ -21,7 +21,11 @@ it while holding that lock). The real `stripe` package talks to it with
   settled); `GET/POST/DELETE /v1/subscriptions/{id}` (`pause_collection` or "" to resume, `items`
   with `price_data`, `trial_end` or `billing_cycle_anchor` as a timestamp, `cancellation_details`;
   each change emits `customer.subscription.updated`/`deleted` with `previous_attributes`);
-  `GET /v1/invoices/{id}`, `GET /v1/customers/{id}`. Fake-only helpers (not Stripe's):
+  `GET /v1/invoices/{id}`, `GET /v1/customers/{id}`, the lists `GET /v1/subscriptions` (`status`
+  incl. "all") and `GET /v1/invoices` (`status`, `subscription`, `created[gte]`…) for the nightly
+  reconciliation; each invoice's `hosted_invoice_url` is the fake's page
+  `/fake-stripe/invoices/{id}` ("Update card and pay" pays an open invoice: the failure email's
+  link). Fake-only helpers (not Stripe's):
   `POST /fake-stripe/test-helpers/subscriptions/{id}/renew` (`outcome=paid|failed`; `renew()` in
   process) makes the next charge happen now (`invoice.paid`, or `invoice.payment_failed` and the
   subscription `past_due`; a failed invoice still open is retried instead), and
@@ -397,6 +401,13 @@ class FakeStripe:
                 return self._test_helper(path[len("/test-helpers/") :], _form(body))
             if path.startswith("/dashboard/") and method == "POST":
                 return self._dashboard_action(path[len("/dashboard/") :], _form(body))
+            invoice = re.fullmatch(r"/invoices/([A-Za-z0-9_]+)(/pay)?", path)
+            if invoice and method in ("GET", "HEAD") and not invoice.group(2):
+                with self.lock:
+                    return self._invoice_page(invoice.group(1))
+            if invoice and method == "POST" and invoice.group(2):
+                with self.lock:
+                    return self._invoice_action(invoice.group(1))
             match = re.fullmatch(r"/checkout/([A-Za-z0-9_]+)(/pay)?", path)
             if match and method in ("GET", "HEAD") and not match.group(2):
                 with self.lock:
@@ -461,6 +472,8 @@ class FakeStripe:
                 return self._get_event(account, rest[0])
         if resource == "webhook_endpoints":
             return self._webhook_endpoints(account, method, rest, params)
+        if resource in ("subscriptions", "invoices") and not rest and method == "GET":
+            return self._list_billing(account, resource, params)
         if resource == "subscriptions" and len(rest) == 1:
             if method == "GET":
                 return self._get(account, rest[0], "subscription", params)
@@ -585,6 +598,36 @@ class FakeStripe:
             if wanted:
                 rows = [o for o in rows if o.get(name) == wanted]
         return _page(rows, params, url)
+
+    def _list_billing(self, account: Account, resource: str, params: dict[str, Any]) -> dict[str, Any]:
+        """`GET /v1/subscriptions` (`status`: a status, or "all"; by default all but the ended
+        ones, as Stripe lists) and `GET /v1/invoices` (`status`, `subscription`, `created[gte|gt|
+        lte|lt]`), newest first."""
+        kind = resource[:-1]
+        rows = [
+            o for oid, o in self.objects.items() if o.get("object") == kind and self.owner[oid] == account.id
+        ]
+        rows.sort(key=lambda o: (o["created"], o["id"]), reverse=True)
+        status = _str(params, "status")
+        if kind == "subscription" and not status:
+            rows = [o for o in rows if o["status"] not in ("canceled", "incomplete_expired")]
+        elif status and status != "all":
+            rows = [o for o in rows if o["status"] == status]
+        wanted = _str(params, "subscription")
+        if wanted:
+            rows = [o for o in rows if o.get("subscription") == wanted]
+        created = params.get("created")
+        if isinstance(created, dict):
+            for op, test in (
+                ("gte", lambda a, b: a >= b),
+                ("gt", lambda a, b: a > b),
+                ("lte", lambda a, b: a <= b),
+                ("lt", lambda a, b: a < b),
+            ):
+                bound = _int(created, op)
+                if bound is not None:
+                    rows = [o for o in rows if test(int(o["created"]), bound)]
+        return _page(rows, params, f"/v1/{resource}")
 
     # ------------------------------------------------------------ checkout
 
@@ -981,6 +1024,7 @@ class FakeStripe:
                 "status": "active",
                 "_email": email,
                 "_method": method,
+                "_origin": str(session["url"]).split(PREFIX, 1)[0],
             },
         )
         session.update(customer=customer["id"], subscription=subscription["id"], status="complete")
@@ -1077,6 +1121,8 @@ class FakeStripe:
                 "_subscription": subscription["id"],
             },
         )
+        # where the donor updates the card and pays (the failure email's link)
+        invoice["hosted_invoice_url"] = f"{subscription.get('_origin', '')}{PREFIX}/invoices/{invoice['id']}"
         subscription["latest_invoice"] = invoice["id"]
         return invoice
 
@@ -1592,6 +1638,36 @@ class FakeStripe:
 {bacs}</form></div>{cancel}
 <p class="muted">Fake Stripe Checkout ({esc(session_id)})</p>"""
         return page(f"Pay {account.name}", body)
+
+    def _hosted_invoice(self, invoice_id: str) -> dict[str, Any]:
+        invoice = self.objects.get(invoice_id)
+        if invoice is None or invoice.get("object") != "invoice":
+            raise _missing("invoice", invoice_id)
+        return invoice
+
+    def _invoice_page(self, invoice_id: str) -> Answer:
+        """Stripe's hosted invoice page: an open invoice offers "Update card and pay"."""
+        invoice = self._hosted_invoice(invoice_id)
+        account = self.accounts[self.owner[invoice_id]]
+        amount = pounds(invoice["amount_due"])
+        if invoice["status"] == "paid":
+            body = f"<h1>{esc(account.name)}</h1><p>Invoice of <strong>{amount}</strong>: paid.</p>"
+        else:
+            body = f"""<h1>{esc(account.name)}</h1>
+<div class="card"><p>Invoice of <strong>{amount}</strong>: the last payment failed.</p>
+<form method="post" action="{PREFIX}/invoices/{esc(invoice_id)}/pay">
+<label>Card number <input name="card" value="4242 4242 4242 4242"></label>
+<button>Update card and pay</button></form></div>"""
+        return page(f"Invoice {invoice_id}", body)
+
+    def _invoice_action(self, invoice_id: str) -> Answer:
+        invoice = self._hosted_invoice(invoice_id)
+        if invoice["status"] == "open":
+            account = self.accounts[self.owner[invoice_id]]
+            subscription = self.objects[invoice["_subscription"]]
+            subscription["_method"] = "card"  # the donor's new card
+            self._pay_invoice(account, subscription, invoice, self._event_second(account))
+        return redirect(f"{PREFIX}/invoices/{quote(invoice_id)}")
 
     def _checkout_action(self, session_id: str, form: dict[str, str]) -> Answer:
         outcome = form.get("outcome", "")

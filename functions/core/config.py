@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import os
 
-QUEUES = ("imports", "exports", "claims", "webhooks", "notifications")
+QUEUES = ("imports", "exports", "claims", "webhooks", "notifications", "subscriptions")
 
 
 def env(name: str, default: str = "") -> str:

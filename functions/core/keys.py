@@ -827,3 +827,32 @@ def paypal_product_sk(client_id: str) -> str:
 def paypal_plan_sk(client_id: str, interval: str, pence: int) -> str:
     """The PayPal plan of one amount and interval on the charity's PayPal app."""
     return f"PAYPALPLAN#{client_id}#{interval}#{int(pence)}"
+
+
+# ------------------------------------------------------------------ subscriptions self-service,
+# failure emails and reconciliation (issue 17 items 3-5)
+
+
+def subscription_settings_sk() -> str:
+    """The charity's recurring-giving settings (`failure_emails`)."""
+    return "SUBSETTINGS"
+
+
+def subscription_notice_sk(subscription_id: str, kind: str, ref: str) -> str:
+    """One email sent about a subscription (a failing run's, the sign-up's): put only if absent,
+    so repeated or racing events email once."""
+    return f"SUBNOTICE#{subscription_id}#{kind}#{ref}"
+
+
+def subscription_link_key(token_hash: str) -> tuple[str, str]:
+    """A donor's self-service link (global: the link carries no charity), by its token's SHA-256."""
+    return f"SUBLINK#{token_hash}", "SUBLINK"
+
+
+def subscription_attention_sk(item_id: str) -> str:
+    """A reconciliation mismatch ("needs attention") of the charity."""
+    return f"SUBATTENTION#{item_id}"
+
+
+def subscription_attention_prefix() -> str:
+    return "SUBATTENTION#"

@@ -76,6 +76,7 @@ class GivingIntent(Entity, discriminator="GivingIntent"):
     test_event = BooleanAttribute(default=False)
     frequency = UnicodeAttribute(null=True)  # once (None) | monthly | annual (issue 17)
     source_page_id = UnicodeAttribute(null=True)  # the landing page the gift was made on
+    locale = UnicodeAttribute(null=True)  # en | es: the donor's language (the emails about the gift)
 
     @classmethod
     def key(cls, tenant_id: str, intent_id: str) -> tuple[str, str]:

@@ -12,6 +12,8 @@ from pydantic_core import PydanticCustomError
 from functions.core.validation import Email, Money, Schema
 
 _SLUG = re.compile(r"^[a-z0-9][a-z0-9-]{1,58}[a-z0-9]$")
+# Addresses under /give/ that are the product's own pages (the donor's self-service page).
+RESERVED_SLUGS = frozenset({"manage"})
 
 
 def _blank_is_none(value: Any) -> Any:
@@ -41,6 +43,8 @@ class PageBody(Schema):
     def _slug(cls, value: str) -> str:
         if not _SLUG.match(value):
             raise PydanticCustomError("giving.slug", "slug")
+        if value in RESERVED_SLUGS:
+            raise PydanticCustomError("giving.slug_taken", "slug")
         return value
 
     @field_validator("presets")

@@ -15,7 +15,7 @@ from functions.core import audit, clock, ids, throttle
 from functions.core.access import Principal
 from functions.core.errors import AlmonerError, Conflict, Invalid, NotFound
 from functions.core.identity import Tenant
-from functions.core.messages import t
+from functions.core.messages import current_locale, t
 from functions.core.money import money_text
 from functions.domain.postcodes import normalise_uk_postcode
 from functions.donors.transaction import Transaction, TransactionFailed
@@ -26,7 +26,7 @@ from functions.gateways.service import NAMES, public_url
 from functions.giving import messages as _messages  # noqa: F401  (registers the messages)
 from functions.giving import repository, wording
 from functions.giving.models import GivingIntent, GivingPage, GivingSlug
-from functions.giving.schemas import CheckoutBody, PageBody
+from functions.giving.schemas import RESERVED_SLUGS, CheckoutBody, PageBody
 
 DEFAULT_PRESETS = [500, 1000, 2500]
 FEE_PERCENT = Decimal("1.5")  # the estimate of "cover the fees": Stripe's UK card price
@@ -75,6 +75,8 @@ def _create_default(tenant_id: str) -> GivingPage:
     base = _slug_from(tenant.name)
     for attempt in range(1, 30):
         slug = base if attempt == 1 else f"{base}-{attempt}"
+        if slug in RESERVED_SLUGS:
+            continue
         page = GivingPage(
             *GivingPage.key(tenant_id),
             tenant_id=tenant_id,
@@ -358,6 +360,7 @@ def checkout(slug: str, body: CheckoutBody, ip: str) -> dict[str, Any]:
         ip=ip,
         frequency=None if body.frequency == "once" else body.frequency,
         source_page_id=body.page_id,
+        locale=current_locale(),
     )
     intent.save()
     # `key`, not `token`: PayPal appends its own `token` (the order id) to the return URL

@@ -6,13 +6,14 @@ from __future__ import annotations
 
 from chalice import Blueprint, Response
 
-from functions.core.access import current_request, principal, requires
+from functions.core.access import client_ip, current_request, principal, public, requires
 from functions.core.deferred import deferred_imports
 from functions.core.errors import json_response
 from functions.core.validation import parse_body, parse_query
 
 with deferred_imports():
-    from functions.subscriptions import schemas, service
+    from functions.core.pagination import ListQuery
+    from functions.subscriptions import emails, reconcile, schemas, selfservice, service
 
 bp = Blueprint(__name__)
 MANAGE = "manage-subscriptions"
@@ -70,3 +71,67 @@ def change_charge_date(subscription_id: str) -> Response:
 def cancel(subscription_id: str) -> Response:
     body = parse_body(schemas.SubscriptionCancelBody, current_request())
     return json_response(service.cancel(principal(), subscription_id, body))
+
+
+# ------------------------------------------------------------------ self-service, failure emails (issue 17)
+@bp.route("/subscriptions/settings", methods=["GET"])
+@requires(MANAGE)
+def settings() -> Response:
+    return json_response(emails.settings_view(emails.settings_of(principal().tenant_id)))
+
+
+@bp.route("/subscriptions/settings", methods=["PUT"])
+@requires(MANAGE)
+def update_settings() -> Response:
+    body = parse_body(schemas.SubscriptionSettingsBody, current_request())
+    return json_response(emails.save_settings(principal().tenant_id, body.failure_emails, body.version))
+
+
+@bp.route("/subscriptions/{subscription_id}/manage-link", methods=["POST"])
+@requires(MANAGE)
+def manage_link(subscription_id: str) -> Response:
+    body = parse_body(schemas.ManageLinkBody, current_request())
+    return json_response(selfservice.staff_link(principal(), subscription_id, body), 201)
+
+
+@bp.route("/give/manage", methods=["GET"])
+@public
+def donor_view() -> Response:
+    selfservice.throttle_request(client_ip())
+    query = parse_query(schemas.ManageTokenQuery, current_request())
+    return json_response(selfservice.show(query.token))
+
+
+@bp.route("/give/manage/{action}", methods=["POST"])
+@public
+def donor_action(action: str) -> Response:
+    selfservice.throttle_request(client_ip())
+    query = parse_query(schemas.ManageTokenQuery, current_request())
+    body = parse_body(schemas.DonorActionBody, current_request())
+    return json_response(selfservice.act(query.token, action, body))
+
+
+# ------------------------------------------------------------------ reconciliation (issue 17)
+@bp.route("/subscriptions/reconcile", methods=["POST"])
+@requires(MANAGE)
+def reconcile_now() -> Response:
+    return json_response(reconcile.request(principal()), 202)
+
+
+@bp.route("/subscriptions/attention", methods=["GET"])
+@requires(MANAGE)
+def attention() -> Response:
+    query = parse_query(ListQuery, current_request())
+    return json_response(reconcile.listing(principal(), query))
+
+
+@bp.route("/subscriptions/attention/{item_id}/apply", methods=["POST"])
+@requires(MANAGE)
+def attention_apply(item_id: str) -> Response:
+    return json_response(reconcile.apply(principal(), item_id))
+
+
+@bp.route("/subscriptions/attention/{item_id}/dismiss", methods=["POST"])
+@requires(MANAGE)
+def attention_dismiss(item_id: str) -> Response:
+    return json_response(reconcile.dismiss(principal(), item_id))

@@ -42,3 +42,26 @@ class SubscriptionChargeDateBody(SubscriptionVersionBody):
 
 class SubscriptionCancelBody(SubscriptionVersionBody):
     reason: Annotated[str, BeforeValidator(_trimmed)] = Field(min_length=1, max_length=200)
+
+
+# ------------------------------------------------------------------ self-service and reconciliation
+class SubscriptionSettingsBody(SubscriptionVersionBody):
+    version: int = Field(ge=0)
+    failure_emails: bool
+
+
+class ManageLinkBody(Schema):
+    purpose: Literal["manage", "pause", "resume", "amount", "cancel"] = "manage"
+    send: bool = False  # also email it to the donor
+
+
+class ManageTokenQuery(Schema):
+    token: str = Field(default="", max_length=200)  # missing or wrong: 404
+
+
+class DonorActionBody(Schema):
+    """pause: `months`; amount: `amount`; cancel: `reason` (optional); resume: nothing."""
+
+    months: int | None = Field(default=None, ge=1, le=6)
+    amount: Money | None = None
+    reason: Annotated[str | None, BeforeValidator(_trimmed)] = Field(default=None, max_length=200)

@@ -157,8 +157,15 @@ def summary(who: Principal) -> dict[str, Any]:
         "failing": sum(1 for i in every if i.status == "failing"),
         "recovered_this_month": len(recovered),
         "recovered_income_this_month": pounds(sum(int(h.get("amount") or 0) for h in recovered)),
-        "needs_attention": sum(1 for i in every if i.status in ("failing", "incomplete")),
+        "needs_attention": _needs_attention(who.tenant_id),
     }
+
+
+def _needs_attention(tenant_id: str) -> int:
+    """The open "needs attention" items of the nightly reconciliation."""
+    from functions.subscriptions import reconcile
+
+    return reconcile.open_count(tenant_id)
 
 
 # ------------------------------------------------------------------ detail
@@ -274,7 +281,7 @@ def _confirmed(
         item.mode,
         state,
         at=int(clock.now().timestamp()),
-        by="staff",
+        by=getattr(who, "by", "staff"),  # a donor's self-service link acts through here too
         reason=reason,
         action=action,
     )

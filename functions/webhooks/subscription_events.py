@@ -10,7 +10,7 @@ from typing import Any
 
 from functions.core import clock
 from functions.gateways.models import GatewayAccount
-from functions.subscriptions import gateway, repository, sync
+from functions.subscriptions import emails, gateway, repository, sync
 from functions.subscriptions.models import Subscription
 from functions.webhooks import facts as f
 from functions.webhooks.facts import Fact
@@ -29,6 +29,10 @@ HANDLED = SUBSCRIPTION_TYPES + INVOICE_TYPES
 
 def _dict(value: Any) -> dict[str, Any]:
     return value if isinstance(value, dict) else {}
+
+
+def _str(value: Any) -> str | None:
+    return value if isinstance(value, str) and value else None
 
 
 def handles(provider: str, kind: str) -> bool:
@@ -58,6 +62,7 @@ def apply(event: WebhookEvent, payload: dict[str, Any], account: GatewayAccount 
             if current is not None:
                 state, at = current, max(at, int(clock.now().timestamp()))
         item, changed = sync.apply_state(event.tenant_id, "stripe", mode, state, at=at)
+        emails.signed_up(item)  # once per subscription
         said = f"subscription {item.status}" if changed else "no change"
         return Outcome("processed", said, business_key=state.gateway_subscription_id)
     sub_id = gateway.invoice_subscription(obj)
@@ -71,8 +76,10 @@ def apply(event: WebhookEvent, payload: dict[str, Any], account: GatewayAccount 
     if kind == "invoice.payment_failed":
         attempt = int(f.int_or_none(obj.get("attempt_count")) or 1)
         reason = _failure_reason(obj, attempt)
-        _, changed = sync.record_failure(subscription, invoice_id, attempt, reason, at)
+        failed, changed = sync.record_failure(subscription, invoice_id, attempt, reason, at)
         words.append("payment failure recorded" if changed else "no change")
+        if changed and emails.payment_failed(failed, _str(obj.get("hosted_invoice_url")), reason):
+            words.append("donor emailed")
         return Outcome("processed", "; ".join(words), business_key=invoice_id)
     return _paid(event, obj, account, subscription, invoice_id, at, words)
 
@@ -189,7 +196,7 @@ def _paid(
         except Exception:  # noqa: BLE001  (the link is completed by the next instalment)
             donor_id = donor_name = None
         declaration_id = _declaration_of(event.tenant_id, subscription)
-    _, changed = sync.record_paid(
+    paid, changed = sync.record_paid(
         subscription,
         invoice_id,
         outcome.donation_id,
@@ -202,6 +209,7 @@ def _paid(
     )
     if changed:
         words.append("instalment counted")
+        emails.signed_up(paid)  # a gift not started on our page: its email known from now
     return Outcome(
         outcome.status,
         "; ".join([*words, outcome.result]),

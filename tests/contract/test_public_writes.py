@@ -1,6 +1,7 @@
 """The routes anyone may call to change something, signed in or not, are exactly these: signing up
 and in, the password and email links, the payment providers' webhooks (verified by signature, ADR
-0022) and the public giving page's checkout and PayPal capture (rate-limited). A new public write
+0022) and the public giving page's checkout and PayPal capture (rate-limited), and a donor's self-service
+link to a regular gift (a token, rate-limited). A new public write
 route fails here until it is added on purpose."""
 
 from __future__ import annotations
@@ -20,6 +21,8 @@ PUBLIC_WRITES = {
     ("POST", "/api/webhooks/paypal/{tenant_id}"),
     ("POST", "/api/give/{slug}/checkout"),
     ("POST", "/api/give/{slug}/intents/{intent_id}/capture"),
+    # a donor's self-service link (a 256-bit token, 7 days; rate-limited; issue 17)
+    ("POST", "/api/give/manage/{action}"),
 }
 GIVING = {route for route in PUBLIC_WRITES if route[1].startswith("/api/give/")}
 

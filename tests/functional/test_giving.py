@@ -108,6 +108,10 @@ def test_a_charity_gets_a_default_page_with_an_address_from_its_name_unique_acro
     # WHEN the twin asks for the first charity's address
     taken = set_page(twin, slug="hope-trust")
     assert taken.status == 422 and taken.json["errors"]["slug"] == ["That address is taken."]
+    # AND /give/manage is the donors' self-service page: no charity may take it, not even by name
+    reserved = set_page(twin, slug="manage")
+    assert reserved.status == 422 and reserved.json["errors"]["slug"] == ["That address is taken."]
+    assert page_of(sign_up_charity(client, "Manage"))["slug"] == "manage-2"
 
 
 def test_changing_the_address_moves_the_public_page_and_frees_the_old_one(client, owner, providers):

@@ -407,7 +407,6 @@ def test_staff_actions_go_to_paypal_first_and_keep_a_history(paypal: PayPal, cha
 
 
 def test_a_timed_pause_ends_with_paypal_activating_it(paypal: PayPal, charity: SignedIn) -> None:
-    from functions.subscriptions import paypal_actions
     from functions.subscriptions.models import Subscription
 
     sub_id = paypal.give_monthly("9.00")
@@ -418,7 +417,10 @@ def test_a_timed_pause_ends_with_paypal_activating_it(paypal: PayPal, charity: S
     item = Subscription.get(*Subscription.key(charity.tenant_id, row["id"]))
     item.paused_until = dt.date.today().isoformat()  # a month later
     item.save()
-    assert paypal_actions.resume_due(charity.tenant_id) == 1
+    from functions.subscriptions import reconcile
+
+    nightly = reconcile.handler({"detail-type": "Scheduled Event", "detail": {}}, None)  # the schedule
+    assert nightly["resumed"] == 1
     assert paypal.fake.subscriptions[sub_id]["status"] == "ACTIVE"
     shown = detail(charity, row["id"])
     assert (shown["status"], shown["paused_until"], shown["history"][0]["kind"]) == (
