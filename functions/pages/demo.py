@@ -10,17 +10,17 @@ from functions.core.identity import User
 from functions.pages import repository, service
 from functions.pages.schemas import CreateBody, VersionBody
 
-PUBLISHED = ("Become a monthly friend", "monthly-friends", "donation", "monthly")
-DRAFT = ("Spring appeal", "spring-appeal", "landing", "appeal")
+PUBLISHED = CreateBody(
+    title="Become a monthly friend", slug="monthly-friends", type="donation", template="monthly"
+)
+DRAFT = CreateBody(title="Spring appeal", slug="spring-appeal", type="landing", template="appeal")
 
 
 def seed_pages(owner: User) -> bool:
     if repository.all_pages(owner.tenant_id):
         return False
     who = Principal(user=owner, session=None, counters=counters.read(owner.tenant_id))
-    title, slug, page_type, template = PUBLISHED
-    page = service.create(who, CreateBody(title=title, slug=slug, type=page_type, template=template))
+    page = service.create(who, PUBLISHED)
     service.publish(who, page["id"], VersionBody(version=page["version"]))
-    title, slug, page_type, template = DRAFT
-    service.create(who, CreateBody(title=title, slug=slug, type=page_type, template=template))
+    service.create(who, DRAFT)
     return True

@@ -1,4 +1,5 @@
 import { createHmac, randomUUID } from 'node:crypto';
+import { tmpdir } from 'node:os';
 import { after, afterEach, before } from 'node:test';
 import { chromium } from 'playwright-core';
 
@@ -88,6 +89,10 @@ async function printTrail(context) {
       .innerText({ timeout: 2000 })
       .catch(() => '');
     lines.push(`  screen: ${body.replace(/\s+/g, ' ').trim().slice(0, 1200)}`);
+    const shot = `${tmpdir()}/almoner-e2e-${Date.now()}-${context.pages().indexOf(page)}.png`;
+    if (await page.screenshot({ path: shot, fullPage: true }).then(() => true, () => false)) {
+      lines.push(`  screenshot: ${shot}`);
+    }
   }
   console.log(lines.map((line) => `trail: ${line}`).join('\n'));
 }

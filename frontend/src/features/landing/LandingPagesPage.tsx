@@ -252,6 +252,8 @@ export default function LandingPagesPage() {
         endpoint={pagesApi.endpoint}
         columns={columns}
         filters={filters}
+        // the API lists pages by their last edit only (newest first)
+        defaults={{ sortBy: 'updated_at', sortDesc: true }}
         exportable={false}
         searchPlaceholder={t('landing.search')}
         rowActions={actions}

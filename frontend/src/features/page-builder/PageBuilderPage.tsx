@@ -1,5 +1,7 @@
 import { Puck, type Data } from '@puckeditor/core';
-import '@puckeditor/core/puck.css';
+// Puck's styles without its @import of a web font from rsms.me (refused by our CSP, and a
+// failed stylesheet makes the route's CSS preload fail): the editor uses the system font.
+import '@puckeditor/core/no-external.css';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -26,6 +28,7 @@ import type { PageData, PageGiving, RenderContext } from '@/public/pages/render/
 import { BuilderRenderContext, buildConfig } from './config';
 import { SaveStatus } from './SaveStatus';
 import { SettingsDialog } from './SettingsDialog';
+import { pageDataOf } from './page-data';
 import { useAutosave } from './useAutosave';
 import { VersionsPanel } from './VersionsPanel';
 import './page-builder.css';
@@ -122,8 +125,9 @@ function Builder({ initial, preview }: { initial: PageDetail; preview: PreviewDa
   const blocker = useBlocker(dirty);
 
   const onChange = (next: Data) => {
-    setData(next as unknown as PageData);
-    autosave.schedule(next as unknown as PageData);
+    const saved = pageDataOf(next);
+    setData(saved);
+    autosave.schedule(saved);
   };
 
   const failed = (error: unknown) => {

@@ -73,6 +73,10 @@ describe('the landing pages list', () => {
     }
     expect(rowOf('Fun run')).toHaveTextContent('Draft');
     expect(rowOf('Fun run')).toHaveTextContent('Landing page');
+    // the one order the API offers (any other sortBy is refused with a 422)
+    const asked = calls.find((call) => call.url.pathname === '/api/pages');
+    expect(asked?.url.searchParams.get('sortBy')).toBe('updated_at');
+    expect(asked?.url.searchParams.get('sortDesc')).toBe('true');
     expect(within(rowOf('Fun run')).queryByRole('button', { name: 'Copy public link' })).toBeNull();
 
     await user.click(screen.getByRole('button', { name: 'Filters' }));
