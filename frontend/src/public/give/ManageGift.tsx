@@ -159,7 +159,8 @@ export function ManageGift({ token }: Props) {
 }
 
 function refusalKey(status: number): string {
-  if (status === 404) return 'manage.unknown';
+  // 422: a token the API will not even look up (too long): as unknown as any other.
+  if (status === 404 || status === 422) return 'manage.unknown';
   if (status === 410) return 'manage.expired';
   if (status === 429) return 'manage.too_many';
   return 'manage.load_failed';
@@ -185,6 +186,9 @@ function ActionForm({ token, action, gift, onDone, onBack, onDead }: FormProps) 
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const field = action === 'pause' ? 'months' : action === 'amount' ? 'amount' : 'reason';
+  // The form takes the place of the buttons: the focus goes to its heading, not back to the top.
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
 
   const request = (): ManageRequest | null => {
     if (action === 'pause') return { months: Number(months) };
@@ -227,7 +231,9 @@ function ActionForm({ token, action, gift, onDone, onBack, onDead }: FormProps) 
       aria-labelledby="manage-action-title"
       onSubmit={(event) => void submit(event)}
     >
-      <h2 id="manage-action-title">{t(`manage.${action}.title`)}</h2>
+      <h2 id="manage-action-title" ref={heading} tabIndex={-1}>
+        {t(`manage.${action}.title`)}
+      </h2>
       <p>{t(`manage.${action}.intro`)}</p>
       {problem && <Message role="alert">{problem}</Message>}
       {action === 'pause' && (

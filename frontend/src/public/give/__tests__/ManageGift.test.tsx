@@ -139,6 +139,7 @@ describe('the donor’s self-service page (/give/{slug}/manage)', () => {
       await user.click(await screen.findByRole('button', { name: button }));
       expect(posts(calls)).toHaveLength(0); // asked first, nothing sent yet
       const form = screen.getByRole('form');
+      expect(within(form).getByRole('heading')).toHaveFocus();
       await fill(user);
       await user.click(within(form).getByRole('button', { name: button }));
       const message = await screen.findByTestId('manage-done');
@@ -253,6 +254,7 @@ describe('the donor’s self-service page (/give/{slug}/manage)', () => {
 
   it.each([
     [404, 'This link is not valid. Check that you opened the whole link from your email.'],
+    [422, 'This link is not valid. Check that you opened the whole link from your email.'],
     [410, 'This link has expired — ask the charity for a new one.'],
     [429, 'Too many attempts. Please try again in a few minutes.'],
     [500, 'We could not load your gift. Please check your connection and try again.'],
