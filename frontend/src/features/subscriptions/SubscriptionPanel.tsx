@@ -20,6 +20,7 @@ import {
 } from './api';
 import { ActionDialog } from './ActionDialog';
 import { AmountPerInterval, donorLabel, StatusBadge } from './parts';
+import { SelfServiceLink } from './SelfServiceLink';
 
 interface Props {
   id: string;
@@ -73,6 +74,7 @@ export function SubscriptionPanel({ id, onClose, onChanged }: Props) {
               </Button>
             ))}
           </div>
+          <SelfServiceLink key={data.id} subscription={data} />
           <h3>{t('subscriptions.detail.history')}</h3>
           <History entries={data.history} />
           <h3>{t('subscriptions.detail.instalments')}</h3>

@@ -18,6 +18,8 @@ import {
   subscriptionsApi,
   type Subscription,
 } from './api';
+import { NeedsAttention } from './NeedsAttention';
+import { SettingsCard } from './SettingsCard';
 import { SubscriptionPanel } from './SubscriptionPanel';
 import { AmountPerInterval, donorLabel, StatusBadge } from './parts';
 
@@ -149,8 +151,9 @@ function SummaryTiles() {
   );
 }
 
-/** /subscriptions: the recurring gifts with this month's figures; a row opens the gift with its
- * history, its instalments and the staff actions (each confirmed by the gateway first). */
+/** /subscriptions: the recurring gifts with this month's figures and what the reconciliation found
+ * needs attention; a row opens the gift with its history, its instalments, the staff actions (each
+ * confirmed by the gateway first) and the donor's self-service link; the failure-email setting. */
 export default function SubscriptionsPage() {
   const { t, i18n } = useTranslation();
   const client = useQueryClient();
@@ -193,6 +196,7 @@ export default function SubscriptionsPage() {
     <section>
       <PageHeader title={t(routeTitleKey('subscriptions'))} />
       <SummaryTiles />
+      <NeedsAttention onOpen={(id) => setParams({ subscription: id })} onChanged={refresh} />
       <DataTable<Subscription>
         table={TABLE}
         endpoint={subscriptionsApi.endpoint}
@@ -203,6 +207,7 @@ export default function SubscriptionsPage() {
         searchPlaceholder={t('subscriptions.search')}
         rowActions={(row) => [{ key: 'view', label: t('common.view'), onClick: () => open(row) }]}
       />
+      <SettingsCard />
       {opened && <SubscriptionPanel id={opened} onClose={close} onChanged={refresh} />}
     </section>
   );

@@ -1,5 +1,6 @@
 import type { GatewayMode } from '@/features/gateways/api';
 import { api, ApiError, reportApiError } from '@/lib/api-client';
+import type { Job, ListResponse } from '@/lib/types';
 
 export const SUBSCRIPTION_STATUSES = [
   'active',
@@ -129,6 +130,9 @@ export const subscriptionKeys = {
   all: ['subscriptions'] as const,
   summary: ['subscriptions', 'summary'] as const,
   detail: (id: string) => ['subscriptions', 'detail', id] as const,
+  attention: ['subscriptions', 'attention'] as const,
+  job: (id: string) => ['subscriptions', 'reconcile-job', id] as const,
+  settings: ['subscriptions', 'settings'] as const,
 };
 
 /**
@@ -163,4 +167,98 @@ export const subscriptionsApi = {
   changeChargeDay: (id: string, day: number, version: number) =>
     act(id, '/charge-date', { day, version }),
   cancel: (id: string, reason: string, version: number) => act(id, '/cancel', { reason, version }),
+};
+
+// ------------------------------------------------------------------ needs attention (item 5)
+
+export const ATTENTION_KINDS = [
+  'status',
+  'amount',
+  'interval',
+  'next_charge_date',
+  'missing_donation',
+] as const;
+export type AttentionKind = (typeof ATTENTION_KINDS)[number];
+
+/** One difference the reconciliation found between Almoner and the gateway. */
+export interface AttentionItem {
+  id: string;
+  kind: AttentionKind;
+  subscription_id: string | null;
+  gateway_subscription_id: string;
+  invoice_id: string | null;
+  donor_name: string | null;
+  /** Almoner's value (a status, "12.50", month|year, a date; null for a missing donation). */
+  held: string | null;
+  /** The gateway's value (for a missing donation: the amount paid). */
+  gateway: string | null;
+  state: 'open' | 'applied' | 'dismissed' | 'resolved';
+  found_at: string;
+  closed_at: string | null;
+}
+
+/** GET /api/jobs/{id} of a reconciliation: its result is the run's counts. */
+export interface ReconcileJob extends Omit<Job, 'result'> {
+  result: { checked: number; invoices: number; found: number; open: number } | null;
+}
+
+/** How often a "check with the gateway now" job is polled. */
+export const RECONCILE_POLL_MS = 1000;
+
+export interface SubscriptionSettings {
+  failure_emails: boolean;
+  version: number;
+}
+
+export interface ManageLink {
+  url: string;
+  purpose: string;
+  expires_at: string;
+  sent: boolean;
+}
+
+/** A call whose refusal (422, 409, the gateway's 502) is shown where it was asked for; other
+ * failures also get the app's global reactions. */
+async function localCall<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof ApiError && ![409, 422, 502].includes(error.status)) reportApiError(error);
+    throw error;
+  }
+}
+
+const attentionPath = (id: string, action: string) =>
+  `/subscriptions/attention/${encodeURIComponent(id)}/${action}`;
+
+export const attentionApi = {
+  list: () =>
+    api.get<ListResponse<AttentionItem>>('/subscriptions/attention', { query: { length: 100 } }),
+  apply: (id: string) =>
+    localCall(() => api.post<AttentionItem>(attentionPath(id, 'apply'), {}, { silent: true })),
+  dismiss: (id: string) =>
+    localCall(() => api.post<AttentionItem>(attentionPath(id, 'dismiss'), {}, { silent: true })),
+  reconcile: () =>
+    localCall(() => api.post<{ job_id: string }>('/subscriptions/reconcile', {}, { silent: true })),
+  job: (id: string) => api.get<ReconcileJob>(`/jobs/${encodeURIComponent(id)}`, { silent: true }),
+};
+
+export const settingsApi = {
+  get: () => api.get<SubscriptionSettings>('/subscriptions/settings'),
+  save: (failureEmails: boolean, version: number) =>
+    localCall(() =>
+      api.put<SubscriptionSettings>(
+        '/subscriptions/settings',
+        { failure_emails: failureEmails, version },
+        { silent: true },
+      ),
+    ),
+};
+
+export const linkApi = {
+  /** A "manage" link for the donor; `send` emails it to them. */
+  make: (id: string, send: boolean) =>
+    localCall(() =>
+      api.post<ManageLink>(path(id, '/manage-link'), { purpose: 'manage', send }, { silent: true }),
+    ),
 };

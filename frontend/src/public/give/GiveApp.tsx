@@ -4,12 +4,17 @@ import { Card } from '@/components/Card';
 import { giveApi, PublicApiError, setApiLanguage, type PublicPage } from './api';
 import { GiveForm } from './GiveForm';
 import type { PublicLocale } from './i18n';
+import { ManageGift } from './ManageGift';
 import { ThankYou } from './ThankYou';
 
-/** The two paths of the page: /give/{slug} and /give/{slug}/thanks. */
-export function parsePath(pathname: string): { slug: string; thanks: boolean } | null {
-  const match = /^\/give\/([a-z0-9-]{1,60})(\/thanks)?\/?$/.exec(pathname);
-  return match ? { slug: match[1] as string, thanks: !!match[2] } : null;
+/** The paths of the page: /give/{slug}, /give/{slug}/thanks and the donor's /give/{slug}/manage. */
+export function parsePath(
+  pathname: string,
+): { slug: string; thanks: boolean; manage: boolean } | null {
+  const match = /^\/give\/([a-z0-9-]{1,60})(\/thanks|\/manage)?\/?$/.exec(pathname);
+  return match
+    ? { slug: match[1] as string, thanks: match[2] === '/thanks', manage: match[2] === '/manage' }
+    : null;
 }
 
 /** The same address in the other language (?lang=…), keeping the rest of the query. */
@@ -35,14 +40,18 @@ export function GiveApp({ location = window.location, redirect }: Props) {
   const other: PublicLocale = locale === 'es' ? 'en' : 'es';
   const query = new URLSearchParams(location.search);
   const slug = route?.slug ?? '';
+  // The self-service page is about one gift, not the donation page: it does not load the page.
+  const manage = !!route?.manage;
 
+  // Set while rendering (it only keeps the value): a child's effect runs before this component's,
+  // and the self-service page's first request must already carry the page's language.
+  setApiLanguage(locale);
   useEffect(() => {
     document.documentElement.lang = locale;
-    setApiLanguage(locale);
   }, [locale]);
 
   useEffect(() => {
-    if (!slug) return;
+    if (!slug || manage) return;
     let current = true;
     giveApi.page(slug).then(
       (page) => current && setLoad({ state: 'ready', page }),
@@ -55,14 +64,15 @@ export function GiveApp({ location = window.location, redirect }: Props) {
     return () => {
       current = false;
     };
-  }, [slug]);
+  }, [slug, manage]);
 
   const thanks = !!route?.thanks;
   useEffect(() => {
-    if (thanks) document.title = t('thanks.title');
+    if (manage) document.title = t('manage.title');
+    else if (thanks) document.title = t('thanks.title');
     else if (load.state === 'ready')
       document.title = load.page.title || t('page.title', { charity: load.page.charity.name });
-  }, [load, t, thanks]);
+  }, [load, t, thanks, manage]);
 
   const page = load.state === 'ready' ? load.page : null;
   const langParam = query.get('lang') ? `?lang=${locale}` : '';
@@ -95,7 +105,9 @@ export function GiveApp({ location = window.location, redirect }: Props) {
         </nav>
       </header>
       <main id="main" className="give-main">
-        {route?.thanks ? (
+        {manage ? (
+          <ManageGift token={query.get('token') ?? ''} />
+        ) : route?.thanks ? (
           <>
             <h1>{t('thanks.title')}</h1>
             <ThankYou

@@ -72,6 +72,32 @@ export interface IntentStatus {
   frequency?: Frequency;
 }
 
+/** What a donor's self-service link may do (GET /api/give/manage, issue 17 item 4). */
+export const MANAGE_ACTIONS = ['pause', 'resume', 'amount', 'cancel'] as const;
+export type ManageAction = (typeof MANAGE_ACTIONS)[number];
+
+/** The donor's recurring gift as their self-service link shows it. */
+export interface ManagedGift {
+  charity_name: string;
+  amount: string;
+  currency: string;
+  interval: 'month' | 'year';
+  status: 'active' | 'failing' | 'paused' | 'cancelled' | 'incomplete' | 'expired';
+  next_charge_date: string | null;
+  paused_until: string | null;
+  purpose: 'manage' | ManageAction;
+  /** The actions this link's purpose and the gift's status allow, in this order. */
+  actions: ManageAction[];
+  expires_at: string | null;
+}
+
+/** The body of one self-service action: pause `{months}`, amount `{amount}`, cancel `{reason?}`. */
+export interface ManageRequest {
+  months?: number;
+  amount?: string;
+  reason?: string;
+}
+
 /** A refusal from the API: the status, its message and the errors of named fields (422). */
 export class PublicApiError extends Error {
   constructor(
@@ -126,6 +152,9 @@ const page = (slug: string) => `/api/give/${encodeURIComponent(slug)}`;
 const intent = (slug: string, id: string, token: string, action = '') =>
   `${page(slug)}/intents/${encodeURIComponent(id)}${action}?token=${encodeURIComponent(token)}`;
 
+const manage = (token: string, action = '') =>
+  `/api/give/manage${action ? `/${action}` : ''}?token=${encodeURIComponent(token)}`;
+
 export const giveApi = {
   page: (slug: string) => call<PublicPage>('GET', page(slug)),
   checkout: (slug: string, request: CheckoutRequest) =>
@@ -134,4 +163,7 @@ export const giveApi = {
     call<IntentStatus>('GET', intent(slug, id, token)),
   capture: (slug: string, id: string, token: string) =>
     call<IntentStatus>('POST', intent(slug, id, token, '/capture')),
+  manage: (token: string) => call<ManagedGift>('GET', manage(token)),
+  manageAction: (token: string, action: ManageAction, request: ManageRequest) =>
+    call<ManagedGift>('POST', manage(token, action), request),
 };

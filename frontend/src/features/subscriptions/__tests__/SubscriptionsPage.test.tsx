@@ -5,72 +5,9 @@ import { setApiErrorHandler } from '@/lib/api-client';
 import { i18n } from '@/lib/i18n';
 import { mockApi, type RecordedCall } from '@/test/fetch-mock';
 import { renderWithProviders } from '@/test/render';
-import type { Subscription, SubscriptionDetail, SubscriptionSummary } from '../api';
+import type { SubscriptionDetail } from '../api';
 import SubscriptionsPage from '../SubscriptionsPage';
-
-function subscription(fields: Partial<Subscription> = {}): Subscription {
-  return {
-    id: 'sub-1',
-    provider: 'stripe',
-    mode: 'live',
-    gateway_subscription_id: 'sub_Stripe1',
-    gateway_customer_id: 'cus_1',
-    donor_id: 'donor-1',
-    donor_name: 'Ann Giver',
-    donor_email: 'ann@example.com',
-    amount: '10.00',
-    currency: 'GBP',
-    interval: 'month',
-    method: 'card',
-    status: 'active',
-    started_on: '2026-09-01',
-    next_charge_date: '2026-12-01',
-    paused_until: null,
-    failure_count: 0,
-    last_failure_reason: null,
-    failing_since: null,
-    cancelled_at: null,
-    cancel_reason: null,
-    fund_id: 'fund-1',
-    fund_name: 'Winter appeal',
-    project_id: null,
-    source_page_id: null,
-    declaration_id: 'decl-1',
-    instalments: 3,
-    total_given: '30.00',
-    created_at: '2026-09-01T09:00:00Z',
-    updated_at: '2026-11-01T09:00:00Z',
-    version: 4,
-    ...fields,
-  };
-}
-
-function detail(fields: Partial<SubscriptionDetail> = {}): SubscriptionDetail {
-  return {
-    ...subscription(fields),
-    history: [
-      {
-        at: '2026-09-01T09:00:00Z',
-        kind: 'created',
-        from: null,
-        to: null,
-        by: 'gateway',
-        reason: null,
-      },
-    ],
-    instalment_donations: [
-      {
-        donation_id: 'don-3',
-        date: '2026-11-01',
-        amount: '10.00',
-        status: 'received',
-        gift_aid_status: 'claimable',
-        invoice_id: 'in_3',
-      },
-    ],
-    ...fields,
-  };
-}
+import { detail, NOTHING_NEEDS_ATTENTION, SETTINGS, SUMMARY, subscription } from './fixtures';
 
 const ROWS = [
   subscription(),
@@ -91,17 +28,6 @@ const ROWS = [
   }),
 ];
 
-const SUMMARY: SubscriptionSummary = {
-  active_donors: 42,
-  monthly_recurring_income: '512.50',
-  new_this_month: 5,
-  cancelled_this_month: 2,
-  failing: 3,
-  recovered_this_month: 1,
-  recovered_income_this_month: '15.00',
-  needs_attention: 4,
-};
-
 type Answer = { status?: number; body?: unknown } | undefined;
 
 /** The API of the screen: the list, the month's figures, one subscription's detail, and what an
@@ -119,6 +45,8 @@ function serve(
       };
     if (path === '/api/subscriptions/summary') return { body: SUMMARY };
     if (path === `/api/subscriptions/${opened.id}`) return { body: opened };
+    if (path === '/api/subscriptions/attention') return { body: NOTHING_NEEDS_ATTENTION };
+    if (path === '/api/subscriptions/settings') return { body: SETTINGS };
     return undefined;
   });
 }
