@@ -157,3 +157,23 @@ def test_the_frame_is_503_while_the_site_cannot_give_the_page_shell(client, owne
     reply = frame(client, charity_slug(owner), page["slug"])
     assert reply.status == 503
     assert reply.json["message"] == "The page cannot be shown right now. Try again in a minute."
+
+
+def test_the_demo_allows_the_local_fake_host_and_it_embeds_the_monthly_page(owner):
+    from chalicelocal import fake_host
+    from functions.core import keys
+    from functions.core.identity import User
+    from functions.pages.demo import seed_pages
+
+    seed_pages(User.get(keys.tenant_pk(owner.tenant_id), keys.user_sk(owner.user_id)))
+    assert owner.get("/api/pages/embed-settings").json == {
+        "origins": ["http://localhost:*", "http://127.0.0.1:*"]
+    }
+    status, body = fake_host.answer("/fake-host/?page=hope-trust/monthly-friends", "localhost:8000")
+    assert status == 200
+    text = body.decode()
+    assert '<script src="http://127.0.0.1:8000/widget.js" async></script>' in text
+    assert '<almoner-donate page="hope-trust/monthly-friends" mode="inline">' in text
+    assert "iframe { height: 10px !important; display: none !important; }" in text
+    assert fake_host.other_origin("127.0.0.1:8000") == "http://localhost:8000"
+    assert fake_host.answer("/fake-host/?page=../../x", "localhost:8000")[0] == 404
