@@ -58,9 +58,14 @@ describe(`The donation widget from ${BASE_URL} on another website`, () => {
       type: "donation",
       template: "appeal",
     });
-    await pageApi(page, "POST", `/api/pages/${created.id}/publish`, {
-      version: created.version,
-    });
+    const published = await pageApi(
+      page,
+      "POST",
+      `/api/pages/${created.id}/publish`,
+      {
+        version: created.version,
+      },
+    );
 
     // GIVEN the embed code from Website Integration, on two websites, one of them allowed there
     await page.goto("/billings/accounts");
@@ -148,6 +153,18 @@ describe(`The donation widget from ${BASE_URL} on another website`, () => {
         .catch(() => "");
       assert.doesNotMatch(text, /Donate|Winter Warmth/);
     }
+
+    // AND once the page is unpublished, the allowed website's widget says the appeal is closed
+    await pageApi(page, "POST", `/api/pages/${created.id}/unpublish`, {
+      version: published.version,
+    });
+    const closed = await openPage();
+    await closed.goto(allowed);
+    await (
+      await widgetFrame(closed)
+    )
+      .getByRole("heading", { name: "This appeal is closed." })
+      .waitFor();
   });
 
   test("the local stack's demo website (/fake-host/) shows the demo charity's monthly-friends page", async () => {
