@@ -97,7 +97,7 @@ else
 # whenever a source changed: running it again here only repeated it.
 frontend-test: $(NPM_STAMP) frontend-build
 	$(call step,Frontend: lint + unit tests + the public page's bundle (typecheck: in the build))
-	cd frontend && npm run lint && npm test && npm run check:give
+	cd frontend && npm run lint && npm test && npm run check:give && npm run check:page && npm run check:widget
 endif
 
 ifeq ($(HAS_E2E),)

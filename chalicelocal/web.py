@@ -4,7 +4,8 @@ Local only: `POST /fake-hmrc/submission` is the fake HMRC Transaction Engine
 (`chalicelocal.fake_hmrc`), the endpoint a charity's Gift Aid settings point at locally;
 `GET /fake-address/postcodes/<postcode>` is the fake address lookup (`chalicelocal.fake_address`);
 `/fake-stripe/…` and `/fake-paypal/…` are the fake payment providers (`chalicelocal.fake_stripe`,
-`chalicelocal.fake_paypal`): their APIs, hosted payment pages and dashboards."""
+`chalicelocal.fake_paypal`): their APIs, hosted payment pages and dashboards; `/fake-host/` a
+charity's website embedding the donation widget (`chalicelocal.fake_host`)."""
 
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ from chalice import Chalice
 from chalice.config import Config
 from chalice.local import LocalGateway, LocalGatewayException
 
-from chalicelocal import fake_address, fake_hmrc, fake_paypal, fake_stripe, static
+from chalicelocal import fake_address, fake_hmrc, fake_host, fake_paypal, fake_stripe, static
 
 API_PREFIX = "/api/"
 FAKE_HMRC_PREFIX = "/fake-hmrc/"
@@ -135,6 +136,16 @@ class Handler(BaseHTTPRequestHandler):
             return
         self._send(answer.status, list(answer.headers.items()), answer.body)
 
+    def _fake_host(self) -> None:
+        # Not behind api_lock: reads the demo charity's page slug only.
+        if self.command not in ("GET", "HEAD"):
+            self._send(405, [("Allow", "GET, HEAD")], b"")
+            return
+        status, body = fake_host.answer(self.path, self.headers.get("Host") or "127.0.0.1")
+        self._send(
+            status, [("Content-Type", "text/html; charset=utf-8"), ("Cache-Control", "no-store")], body
+        )
+
     def _static(self) -> None:
         if self.command not in ("GET", "HEAD"):
             self._send(405, [("Allow", "GET, HEAD")], b"")
@@ -164,6 +175,8 @@ class Handler(BaseHTTPRequestHandler):
             self._fake_address()
         elif FAKE_PROVIDERS.match(self.path):
             self._fake_provider()
+        elif self.path.startswith(fake_host.PREFIX):
+            self._fake_host()
         else:
             self._static()
 

@@ -856,3 +856,12 @@ def subscription_attention_sk(item_id: str) -> str:
 
 def subscription_attention_prefix() -> str:
     return "SUBATTENTION#"
+
+
+# ------------------------------------------------------------------ embeddable donation widget
+# (issue 17 item 9)
+
+
+def page_embed_sk() -> str:
+    """The charity's embed settings: the website origins allowed to frame its published pages."""
+    return "PAGEEMBED"

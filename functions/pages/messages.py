@@ -27,6 +27,24 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "There is no such published version.",
         "es": "No existe esa versión publicada.",
     },
+    "pages.embed_origin": {
+        "en": "Enter a website address like https://www.example.org (https, no path; "
+        "http only for localhost or 127.0.0.1).",
+        "es": "Introduzca una dirección web como https://www.example.org (https, sin ruta; "
+        "http solo para localhost o 127.0.0.1).",
+    },
+    "pages.embed_origin_repeated": {
+        "en": "Each website may be listed only once.",
+        "es": "Cada sitio web solo puede aparecer una vez.",
+    },
+    "pages.embed_origin_limit": {
+        "en": "List at most {max} websites.",
+        "es": "Indique como máximo {max} sitios web.",
+    },
+    "pages.frame_unavailable": {
+        "en": "The page cannot be shown right now. Try again in a minute.",
+        "es": "La página no se puede mostrar ahora. Inténtelo de nuevo en un minuto.",
+    },
     "pages.not_published": {"en": "This page is not published.", "es": "Esta página no está publicada."},
     "pages.block_type": {"en": "This kind of block does not exist.", "es": "Este tipo de bloque no existe."},
     "pages.not_in_columns": {

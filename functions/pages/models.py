@@ -94,3 +94,15 @@ class PageStats(Entity, discriminator="PageStats"):
     @classmethod
     def key(cls, tenant_id: str, page_id: str) -> tuple[str, str]:
         return keys.tenant_pk(tenant_id), keys.page_stats_sk(page_id)
+
+
+class PageEmbedSettings(Entity, discriminator="PageEmbedSettings"):
+    """The websites (origins) allowed to show the charity's published pages in the donation widget's
+    frame (`Content-Security-Policy: frame-ancestors`); none until the charity adds one."""
+
+    origins = ListAttribute(of=UnicodeAttribute, default=list)  # type: ignore[arg-type]
+    updated_at = UTCDateTimeAttribute(null=True)
+
+    @classmethod
+    def key(cls, tenant_id: str) -> tuple[str, str]:
+        return keys.tenant_pk(tenant_id), keys.page_embed_sk()

@@ -11,7 +11,7 @@ from functions.core.errors import NotFound, json_response
 from functions.core.validation import parse_body, parse_query
 
 with deferred_imports():
-    from functions.pages import schemas, service
+    from functions.pages import embed, schemas, service
 
 bp = Blueprint(__name__)
 MANAGE = "manage-integrations"
@@ -33,6 +33,19 @@ def create() -> Response:
 @requires(MANAGE)
 def templates() -> Response:
     return json_response(service.template_list(principal()))
+
+
+@bp.route("/pages/embed-settings", methods=["GET"])
+@requires(MANAGE)
+def embed_settings() -> Response:
+    return json_response(embed.settings(principal()))
+
+
+@bp.route("/pages/embed-settings", methods=["PUT"])
+@requires(MANAGE)
+def save_embed_settings() -> Response:
+    body = parse_body(schemas.EmbedSettingsBody, current_request())
+    return json_response(embed.save_settings(principal(), body))
 
 
 @bp.route("/pages/{page_id}", methods=["GET"])
@@ -114,3 +127,11 @@ def preview_data(page_id: str) -> Response:
 @public
 def public_page(charity_slug: str, page_slug: str) -> Response:
     return json_response(service.public_page(charity_slug, page_slug))
+
+
+@bp.route("/public/pages/{charity_slug}/{page_slug}/frame", methods=["GET"])
+@public
+def public_frame(charity_slug: str, page_slug: str) -> Response:
+    """The donation widget's frame document (HTML, with the charity's frame-ancestors)."""
+    status, html, headers = embed.frame(charity_slug, page_slug)
+    return Response(body=html, status_code=status, headers=headers)

@@ -4,9 +4,11 @@ images)."""
 
 from __future__ import annotations
 
+import re
 from typing import Annotated, Any, Literal
 
-from pydantic import BeforeValidator, Field
+from pydantic import AfterValidator, BeforeValidator, Field, field_validator
+from pydantic_core import PydanticCustomError
 
 from functions.core.pagination import ListQuery
 from functions.core.validation import Schema
@@ -60,3 +62,41 @@ class VersionBody(Schema):
 class ImageBody(Schema):
     content_type: Literal["image/jpeg", "image/png", "image/webp"]
     size: int = Field(ge=1, le=MAX_IMAGE_BYTES)
+
+
+MAX_EMBED_ORIGINS = 20
+# https://host[:port] (a registrable name, no path); http only for a developer's own machine.
+_HOST = r"(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}"
+_HTTPS_ORIGIN = re.compile(rf"^https://{_HOST}(?::[0-9]{{1,5}})?$")
+_LOCAL_ORIGIN = re.compile(r"^http://(?:localhost|127\.0\.0\.1)(?::(?:[0-9]{1,5}|\*))?$")
+
+
+def _origin(value: str) -> str:
+    """A website origin as CSP frame-ancestors takes it: lower case, no trailing slash."""
+    text = value.strip().lower()
+    if text.endswith("/"):
+        text = text[:-1]
+    if not (_HTTPS_ORIGIN.match(text) or _LOCAL_ORIGIN.match(text)):
+        raise PydanticCustomError("pages.embed_origin", "origin")
+    port = text.rsplit(":", 1)[1] if text.count(":") == 2 else ""
+    if port.isdigit() and not 1 <= int(port) <= 65535:
+        raise PydanticCustomError("pages.embed_origin", "origin")
+    return text
+
+
+Origin = Annotated[str, Field(max_length=300), AfterValidator(_origin)]
+
+
+class EmbedSettingsBody(Schema):
+    """The websites allowed to embed the charity's published pages (the whole list)."""
+
+    origins: list[Origin]
+
+    @field_validator("origins")
+    @classmethod
+    def _once(cls, value: list[str]) -> list[str]:
+        if len(value) > MAX_EMBED_ORIGINS:
+            raise PydanticCustomError("pages.embed_origin_limit", "too many", {"max": MAX_EMBED_ORIGINS})
+        if len(set(value)) != len(value):
+            raise PydanticCustomError("pages.embed_origin_repeated", "repeated")
+        return value

@@ -25,10 +25,11 @@ import { copyText } from '@/lib/clipboard';
 import { formatDateTime } from '@/lib/format';
 import { can } from '@/lib/permissions';
 import { billingApi, billingKeys, type BillingAccount, type GivingPageSettings } from './api';
+import { WidgetCard } from './WidgetCard';
 
 /** /billings/accounts (Website Integration, menu "Take Donations"): each connected account with
- * its webhook health, the public donation page's address and embed code, and the page's
- * settings. */
+ * its webhook health, the public donation page's address and embed code, the page's
+ * settings, and the donation widget (its allowed websites and each published page's code). */
 export default function AccountsPage() {
   const { t } = useTranslation();
   const user = useUser();
@@ -63,6 +64,7 @@ export default function AccountsPage() {
         rows.map((account) => <AccountCard key={account.provider} account={account} />)
       )}
       {page.data && <PageSettingsCard settings={page.data} />}
+      <WidgetCard />
     </section>
   );
 }

@@ -35,6 +35,19 @@ export interface GivingPageSettings {
 
 export type GivingPageInput = Omit<GivingPageSettings, 'page_url'>;
 
+/** The websites allowed to show the charity's published pages in the donation widget. */
+export interface EmbedSettings {
+  origins: string[];
+}
+
+/** A published landing page as the widget's embed code needs it (a GET /api/pages row). */
+export interface PublishedPageRow {
+  id: string;
+  title: string;
+  slug: string;
+  public_url: string;
+}
+
 export const PAYMENT_STATUSES = [
   'pending',
   'succeeded',
@@ -91,6 +104,8 @@ export const billingKeys = {
   all: ['billing'] as const,
   accounts: ['billing', 'accounts'] as const,
   page: ['billing', 'giving-page'] as const,
+  embed: ['billing', 'embed-settings'] as const,
+  publishedPages: ['billing', 'published-pages'] as const,
   payments: (filters: PaymentFilters, page: number, cursor: string | null, length: number) =>
     ['billing', 'payments', JSON.stringify(filters), page, cursor ?? '', length] as const,
 };
@@ -106,6 +121,14 @@ export const billingApi = {
   page: () => api.get<GivingPageSettings>('/giving-page'),
   savePage: (input: GivingPageInput) =>
     formCall(() => api.put<GivingPageSettings>('/giving-page', { ...input }, { silent: true })),
+  embedSettings: () => api.get<EmbedSettings>('/pages/embed-settings'),
+  saveEmbedSettings: (origins: string[]) =>
+    formCall(() => api.put<EmbedSettings>('/pages/embed-settings', { origins }, { silent: true })),
+  /** The charity's published landing pages (at most 100), for their embed codes. */
+  publishedPages: () =>
+    api.get<{ data: PublishedPageRow[] }>('/pages', {
+      query: { filters: JSON.stringify({ status: 'published' }), length: 100 },
+    }),
   /** One page of payments: by number (`page`), or by the previous page's `cursor` if it gave one. */
   payments: (filters: PaymentFilters, page: number, cursor: string | null, length: number) =>
     api.get<PaymentList>('/billings/payments', {

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { setApiLanguage } from '@/public/give/api';
 import { fetchPublishedPage, type PublishedPage } from './api';
+import { isEmbedded, parseFramePath, reportHeight, topRedirect } from './embed';
 import { pageI18n, renderPage } from './render/renderPage';
 
 /** /p/{charity}/{slug}: the slugs, or null for any other path. */
@@ -23,14 +24,18 @@ interface Props {
   location?: Location;
   /** Replaces the address (history.replaceState) when the page moved to a new slug. */
   replace?: (url: string) => void;
+  /** In the donation widget's frame (default: from the address, see ./embed). */
+  embedded?: boolean;
 }
 
 /** A published landing page: fetched, followed if its slug changed, rendered in its language. */
 export function PageApp({
   location = window.location,
   replace = (url) => window.history.replaceState(null, '', url),
+  embedded = isEmbedded(location),
 }: Props) {
-  const route = parsePagePath(location.pathname);
+  const route = parsePagePath(location.pathname) ?? parseFramePath(location.pathname);
+  const [checkoutUrl, setCheckoutUrl] = useState<string | null>(null);
   const [slug, setSlug] = useState(route?.slug ?? '');
   const [load, setLoad] = useState<Load>(route ? { state: 'loading' } : { state: 'missing' });
   const charity = route?.charity ?? '';
@@ -47,7 +52,7 @@ export function PageApp({
       if (answer.state === 'redirect') {
         // Only one hop, and only to another slug of the same charity.
         if (answer.slug !== slug && /^[a-z0-9-]{1,60}$/.test(answer.slug)) {
-          replaceRef.current(`/p/${charity}/${answer.slug}${search}`);
+          if (!embedded) replaceRef.current(`/p/${charity}/${answer.slug}${search}`);
           setSlug(answer.slug);
         } else setLoad({ state: 'missing' });
       } else if (answer.state === 'page') setLoad({ state: 'ready', page: answer.page });
@@ -59,6 +64,9 @@ export function PageApp({
     // `search` is read once, with the slug it belongs to.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [charity, slug]);
+
+  // In the widget's frame: the height to the widget, whatever is shown.
+  useEffect(() => (embedded ? reportHeight() : undefined), [embedded]);
 
   const locale = load.state === 'ready' ? load.page.page.locale : fallbackLocale();
   const t = pageI18n(locale).t;
@@ -80,7 +88,15 @@ export function PageApp({
   if (load.state !== 'ready') {
     return (
       <main className="pb-status" data-testid="page-missing">
-        <h1>{t(load.state === 'missing' ? 'pages.not_found' : 'pages.load_failed')}</h1>
+        <h1>
+          {t(
+            load.state === 'failed'
+              ? 'pages.load_failed'
+              : embedded
+                ? 'pages.closed'
+                : 'pages.not_found',
+          )}
+        </h1>
       </main>
     );
   }
@@ -94,6 +110,10 @@ export function PageApp({
         images,
         funds,
         giving,
+        ...(embedded && {
+          redirect: (url: string) => topRedirect(url, setCheckoutUrl),
+          checkoutUrl,
+        }),
       })}
     </main>
   );

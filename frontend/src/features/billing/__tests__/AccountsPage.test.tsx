@@ -66,6 +66,8 @@ function mockAccounts(
     if (call.url.pathname === '/api/billings/accounts') return { body: { data: accounts } };
     if (call.url.pathname === '/api/giving-page' && call.method === 'GET') return { body: PAGE };
     if (call.url.pathname === '/api/funds/options') return { body: FUNDS };
+    if (call.url.pathname === '/api/pages/embed-settings') return { body: { origins: [] } };
+    if (call.url.pathname === '/api/pages') return { body: { data: [], meta: {} } };
     return undefined;
   });
 }
@@ -98,10 +100,12 @@ describe('the Website Integration screen (/billings/accounts)', () => {
     expect(within(stripe).getByLabelText('Embed code')).toHaveAttribute('readonly');
     await user.click(within(stripe).getByRole('button', { name: 'Copy the embed code' }));
     expect(await navigator.clipboard.readText()).toBe(STRIPE.embed_code);
-    // two calls on load: the accounts and the page's settings (funds only once editing)
+    // on load: the accounts, the page's settings and the widget's (funds only once editing)
     expect(calls.map((call) => call.url.pathname).sort()).toEqual([
       '/api/billings/accounts',
       '/api/giving-page',
+      '/api/pages',
+      '/api/pages/embed-settings',
     ]);
   });
 

@@ -54,9 +54,17 @@ export function DonationForm(props: DonationFormProps) {
           pageId={context.pageId}
           fundId={props.fund_id}
           preview={context.preview}
+          redirect={context.redirect}
         />
       ) : (
         <p className="pb-muted">{t('blocks.donation_unavailable')}</p>
+      )}
+      {context.checkoutUrl && (
+        <p className="pb-continue">
+          <a href={context.checkoutUrl} target="_top" className="button button--primary">
+            {t('pages.continue_payment')}
+          </a>
+        </p>
       )}
     </section>
   );

@@ -131,4 +131,8 @@ export interface RenderContext {
   giving: PageGiving | null;
   /** In the builder: forms do not submit and links do not leave. */
   preview?: boolean;
+  /** In the widget's frame: how the donation form opens the checkout (at the top level), and the
+   * checkout's address once the browser refused that (shown as a link to the top). */
+  redirect?: (url: string) => void;
+  checkoutUrl?: string | null;
 }
