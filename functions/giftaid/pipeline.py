@@ -61,7 +61,7 @@ def plan(message: dict[str, Any]) -> None:
         if payload.get("donation_ids"):
             wanted = list(dict.fromkeys(payload["donation_ids"]))
         else:
-            read = {d.donation_id: Candidate.of(d) for d in repository.in_state(tenant_id, CLAIMABLE)}
+            read = {c.donation_id: c for c in repository.claimable_candidates(tenant_id)}
             wanted = list(read)
         parts = [wanted[n : n + CHUNK_SIZE] for n in range(0, len(wanted), CHUNK_SIZE)]
         for number, part in enumerate(parts, start=1):

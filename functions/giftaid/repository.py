@@ -43,7 +43,7 @@ from functions.giftaid.models import (
     ReminderSent,
 )
 
-TRANSACTION_DONATIONS = 30  # 1 claim check + 2 items per donation stays under DynamoDB's 100
+TRANSACTION_DONATIONS = 49  # 1 claim check + 2 items per donation: 99, under DynamoDB's 100
 CONFLICT_RETRIES = 6
 BATCH_GET = 100
 CLAIMABLE = GiftAidState.CLAIMABLE.value
@@ -555,6 +555,35 @@ def state_summary(
             complete = False
             break
     return StateSummary(count, amount, tax, complete)
+
+
+CANDIDATE_FIELDS = ("donation_id", "donation_date", "amount", "donor_id", "sponsored", "status", "version")
+
+
+def _plain(raw: dict[str, Any], attribute: Any) -> Any:
+    found = raw.get(attribute.attr_name)
+    if not found or "NULL" in found:
+        return None
+    return attribute.deserialize(next(iter(found.values())))
+
+
+def claimable_candidates(tenant_id: str) -> Iterator[Candidate]:
+    """Every claimable donation (GSI4, oldest first) as a claim's plan keeps it: one Query per
+    1 MB page projecting the seven attributes a candidate holds, no model built per donation."""
+    attributes = [getattr(Donation, name) for name in CANDIDATE_FIELDS]
+    entity = Donation.entity.attr_name
+    results = Donation.gsi4.query(
+        keys.gift_aid_state_pk(tenant_id, CLAIMABLE),
+        attributes_to_get=[entity, *(attribute.attr_name for attribute in attributes)],
+    )
+    for page in results.page_iter:
+        for raw in page.get("Items", []):
+            if raw.get(entity, {}).get("S") != "Donation":
+                continue
+            donation_id, date, amount, donor_id, sponsored, status, version = (
+                _plain(raw, attribute) for attribute in attributes
+            )
+            yield Candidate(donation_id, date, amount, donor_id, bool(sponsored), status, version)
 
 
 def in_state(tenant_id: str, state: str, *, at_most: int | None = None) -> Iterator[Donation]:
