@@ -319,6 +319,7 @@ def check_files(tenant_id: str, claim_id: str, count: int) -> dict[str, int]:
 
 # ------------------------------------------------------------------ report
 def report(run: dict[str, Any], prefix: str = "") -> list[str]:
+    """Print one run's figures; answers the budgets it fails."""
     count, seconds = run["count"], run["seconds"]
     print(f"{prefix}donations: {count} claimable, {run['messages']} claims-queue messages")
     for name, meaning in STAGE_NAMES:
@@ -379,18 +380,20 @@ def main() -> int:
                 owner = sign_up_charity(client, f"Claims Bench {n}")
                 seeded = time.perf_counter()
                 run = claim_all(owner, size, calls, stages)
-                print(f"run_{size}: seeded and claimed in {time.perf_counter() - seeded:.1f} s")
+                print(f"run_{size}: seeded and claimed in {time.perf_counter() - seeded:.1f} s", flush=True)
                 runs.append(run)
+                if len(sizes) == 3 and n == 1:  # the N/10 figures as soon as they are known
+                    print(f"--- at N/10 ({size})")
+                    report(run, prefix="tenth_")
+                    print(f"--- at N ({args.count}), load average {os.getloadavg()[0]:.2f}", flush=True)
         peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
         print(f"peak_rss: {peak:.0f} MB (the process: the app and moto's table)")
-        if not args.no_linearity:
-            print(f"--- at N/10 ({runs[1]['count']})")
-            report(runs[1], prefix="tenth_")
-            print(f"--- at N ({runs[2]['count']})")
         failures = report(runs[-1])
         if not args.no_linearity:
             ratio = (runs[2]["seconds"] / runs[2]["count"]) / (runs[1]["seconds"] / runs[1]["count"])
             print(f"linearity: {ratio:.2f}x the time per donation at N/10 (budget {LINEARITY_TOLERANCE}x)")
+            cpu = (runs[2]["cpu"] / runs[2]["count"]) / (runs[1]["cpu"] / runs[1]["count"])
+            print(f"linearity_cpu: {cpu:.2f}x the CPU time per donation at N/10 (not load-dependent)")
             if ratio > LINEARITY_TOLERANCE:
                 failures.append("not linear")
         print("budget: pass" if not failures else f"budget: fail ({', '.join(failures)})")
