@@ -42,22 +42,6 @@ BUDGET_SECONDS, BUDGET_XML_SECONDS, BUDGET_READS_PER_DONATION = 60.0, 1.0, 1.0
 LINEARITY_TOLERANCE = 1.5  # time per donation at N may be at most 1.5x that at N/10
 DONATIONS_PER_DONOR = 5
 WARM_UP = 300
-SETTINGS = {
-    "hmrc_reference": "AB12345",
-    "regulator": "CCEW",
-    "regulator_number": "1234567",
-    "official": {
-        "title": "Mr",
-        "first_name": "John",
-        "last_name": "Official",
-        "postcode": "BA1 1AA",
-        "overseas": False,
-        "phone": "01632 960000",
-    },
-    "gateway_user_id": "323412300001",
-    "gateway_password": "testing1",
-    "vendor_id": "1234",
-}
 
 
 # ------------------------------------------------------------------ what the run costs
@@ -260,8 +244,9 @@ def claim_all(owner: Any, count: int, calls: Calls, stages: Stages) -> dict[str,
     from bench.local import deliver
     from functions.core import clock
     from functions.giftaid.jobs import handler
+    from tests.functional.giftaid_helpers import configure
 
-    assert owner.put("/api/gift-aid/settings", SETTINGS).status == 200  # noqa: S101
+    configure(owner)  # complete Gift Aid settings, as the claims tests use
     seed(owner.tenant_id, count, clock.today())
     calls.clear()
     stages.seconds.clear()

@@ -13,26 +13,17 @@ from typing import Any
 
 import boto3
 import pytest
-from chalice.test import Client
 
-from app import app
 from functions.core import jobs as core_jobs
 from functions.donations.models import Donation
 from functions.giftaid import jobs as claim_jobs
 from functions.giftaid import repository
-from tests.functional.giftaid_helpers import claim_of, configure, donor_and_donations, drain
-from tests.functional.helpers import SignedIn, lambda_event, sign_up_charity
+from tests.functional.giftaid_helpers import claim_of, donor_and_donations, drain
+from tests.functional.helpers import SignedIn, lambda_event
+from tests.functional.test_giftaid_claims_invariants import charity  # noqa: F401  (the fixture)
 
 N = 250
 SMALL_CONSTANT = 5  # reads of a donation that changed between the plan and its chunk
-
-
-@pytest.fixture
-def charity(aws: dict) -> Any:
-    with Client(app) as client:
-        who = sign_up_charity(client)
-        configure(who)
-        yield who
 
 
 @pytest.fixture
@@ -73,7 +64,9 @@ def _xml(tenant_id: str, claim_id: str) -> str:
 
 
 def test_a_claim_of_every_claimable_donation_reads_each_donation_once(
-    aws: dict, charity: SignedIn, reads: Counter[str]
+    aws: dict,
+    charity: SignedIn,  # noqa: F811  (the fixture imported above)
+    reads: Counter[str],
 ) -> None:
     # GIVEN 250 claimable donations (three chunks of the production size)
     _, donation_ids = donor_and_donations(charity, N)
@@ -102,7 +95,10 @@ def _deliver_next(aws: dict) -> dict[str, Any]:
     return dict(json.loads(message["Body"]))
 
 
-def test_a_donation_changed_after_the_plan_read_it_joins_as_it_is_now(aws: dict, charity: SignedIn) -> None:
+def test_a_donation_changed_after_the_plan_read_it_joins_as_it_is_now(
+    aws: dict,
+    charity: SignedIn,  # noqa: F811  (the fixture imported above)
+) -> None:
     # GIVEN 3 claimable donations, and a claim of all of them planned (the plan has read them)
     _, donation_ids = donor_and_donations(charity, 3)
     reply = charity.post("/api/gift-aid/claims", {"all": True})
