@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
-import os
 import random
 import statistics
 import sys
@@ -152,17 +151,9 @@ def main() -> int:
     parser.add_argument("--requests", type=int, default=50)
     args = parser.parse_args()
 
-    from moto import mock_aws
+    from bench.local import embedded_stack
 
-    from chalicelocal import moto_speedups
-
-    moto_speedups.apply()  # the same embedded AWS as the local stack
-
-    with mock_aws():
-        from chalicelocal.resources import create_resources, function_environment
-
-        created = create_resources(prefix="almoner-bench", region="eu-west-2")
-        os.environ.update(function_environment(created, overrides={"ALMONER_STAGE": "local"}))
+    with embedded_stack():
         from chalice.test import Client
 
         from app import app
@@ -220,7 +211,7 @@ def export_job(owner: Any, meta: dict[str, object]) -> tuple[float, int, int]:
     its download link. (seconds, rows in the file, rows the job reported)."""
     import boto3
 
-    from chalicelocal.runner import sqs_event
+    from bench.local import deliver
     from functions.core import config
     from functions.exports.jobs import handler
 
@@ -228,15 +219,7 @@ def export_job(owner: Any, meta: dict[str, object]) -> tuple[float, int, int]:
     reply = owner.browser.post("/api/exports/donations", {"meta": meta, "heads": []})
     assert reply.status == 202, reply  # noqa: S101
     job_id = reply.json["job_id"]
-    sqs = boto3.client("sqs")
-    queue_url = config.queue_url("exports")
-    received = sqs.receive_message(
-        QueueUrl=queue_url, MaxNumberOfMessages=1, AttributeNames=["All"], MessageAttributeNames=["All"]
-    )["Messages"]
-    arn = sqs.get_queue_attributes(QueueUrl=queue_url, AttributeNames=["QueueArn"])["Attributes"]["QueueArn"]
-    answer = handler(sqs_event(received, arn, "eu-west-2"), None)
-    assert not (answer or {}).get("batchItemFailures"), answer  # noqa: S101
-    sqs.delete_message(QueueUrl=queue_url, ReceiptHandle=received[0]["ReceiptHandle"])
+    assert deliver("exports", handler) == 1  # noqa: S101
     status = owner.browser.get(f"/api/jobs/{job_id}")
     seconds = time.perf_counter() - started
     assert status.status == 200 and status.json["status"] == "done", status  # noqa: S101

@@ -57,6 +57,12 @@ BENCHES = (
         "XML ≤ 1.5 s, ODS ≤ 5 s, ≤ 200 MB",
     ),
     Bench(
+        "claims",
+        (PY, "bench/claims.py"),
+        ("end_to_end", "donation_reads_per_donation", "stage_xml_irmark", "linearity"),
+        "100,000 donations → sealed with files ≤ 60 s, 1 read per donation, XML ≤ 1 s, linear",
+    ),
+    Bench(
         "import",
         (PY, "bench/import.py"),
         ("wall_time", "run_vs_raw"),

@@ -424,11 +424,13 @@ def _candidates(table: Table, arguments: dict[str, Any]) -> list[Any] | None:
         found = _index(table, index_name, spec).partitions.get((hash_value.type, hash_value.cast_value))
         entries: _Sorted | list[Any] = found if found is not None else []
         lo, hi = 0, len(entries)
+        run_lo, run_hi = lo, hi  # the sort-key condition's run: moto counts only these in a page
         if exact and operator:
             compared = range_conditions[-1][0] if range_conditions else spec.range_attr
             if compared is not None and compared == spec.range_attr and spec.sort_attrs[1:2] == (compared,):
                 values = [value.cast_value for value in arguments.get("range_objs") or []]
                 start, end = _window(entries, lo, hi, operator, values)
+                run_lo, run_hi = start, end
                 lo, hi = max(start - 1, lo), min(end + 1, hi)
         if exact and start_key is not None and all(name in start_key for name in spec.sort_attrs):
             after = tuple(DynamoType(start_key[name]).cast_value for name in spec.sort_attrs)
@@ -451,7 +453,8 @@ def _candidates(table: Table, arguments: dict[str, Any]) -> list[Any] | None:
                 continue
             if full or (limit is not None and len(chosen) >= limit + 2):
                 break
-            size += item.size()
+            if run_lo <= position < run_hi:  # a neighbour outside the run is not in moto's page
+                size += item.size()
             full = size > RESULT_SIZE_LIMIT
     return chosen
 

@@ -117,6 +117,10 @@ class ClaimChunk(Entity, discriminator="GiftAidClaimChunk"):
     chunk_number = NumberAttribute()
     donation_ids = ListAttribute(of=UnicodeAttribute)  # type: ignore[var-annotated]
     done = BooleanAttribute(default=False)
+    # The donations as the plan read them (a claim of every claimable donation: one GSI4 read),
+    # JSON `[[id, date, amount, donor_id, sponsored, status, version], …]`: the chunk attaches them
+    # on the version read instead of reading them again. None: the chunk reads them itself.
+    snapshot = UnicodeAttribute(null=True)
 
 
 class ClaimAllocationPlan(Entity, discriminator="GiftAidAllocationPlan"):
@@ -149,6 +153,12 @@ class ClaimLine(Entity, discriminator="GiftAidClaimLine"):
     donation_id = UnicodeAttribute()
     donation_date = UnicodeAttribute()
     amount = DecimalAttribute()
+    # The rest of what the claim is built from, as the donation was when it joined (written in the
+    # same transaction, conditional on the version read): finishing and sealing the claim read the
+    # lines, not the donations again. Absent on lines written before they kept it.
+    donor_id = UnicodeAttribute(null=True)
+    sponsored = BooleanAttribute(null=True)
+    status = UnicodeAttribute(null=True)
 
 
 class ClaimGasds(Entity, discriminator="GiftAidClaimGasds"):

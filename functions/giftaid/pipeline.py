@@ -55,13 +55,18 @@ def plan(message: dict[str, Any]) -> None:
     if claim.state != DRAFT or claim.build_status != BUILDING or not jobs.start(job):
         return
     if claim.chunks_total is None:
-        wanted = payload.get("donation_ids") or [
-            d.donation_id for d in repository.in_state(tenant_id, CLAIMABLE)
-        ]
-        wanted = list(dict.fromkeys(wanted))
+        # Every claimable donation: the GSI4 read is the build's one read of each donation (the
+        # chunks attach them on the version read). Chosen ones: each chunk reads its own.
+        read: dict[str, Candidate] | None = None
+        if payload.get("donation_ids"):
+            wanted = list(dict.fromkeys(payload["donation_ids"]))
+        else:
+            read = {c.donation_id: c for c in repository.claimable_candidates(tenant_id)}
+            wanted = list(read)
         parts = [wanted[n : n + CHUNK_SIZE] for n in range(0, len(wanted), CHUNK_SIZE)]
         for number, part in enumerate(parts, start=1):
-            repository.put_chunk_if_absent(tenant_id, claim.claim_id, number, part)
+            snapshot = [read[d] for d in part] if read is not None else None
+            repository.put_chunk_if_absent(tenant_id, claim.claim_id, number, part, snapshot)
         repository.update_claim(
             claim,
             [ClaimItem.chunks_total.set(len(parts)), ClaimItem.requested.set(len(wanted))],
@@ -89,6 +94,23 @@ def _skip_reason(donation: Donation | None, claim_id: str) -> str | None:
     return None
 
 
+def _sort_out(
+    tenant_id: str, claim_id: str, wanted: list[str]
+) -> tuple[list[dict[str, str]], list[Candidate]]:
+    """Read the donations (consistent): those that may join, and the others with their reason."""
+    found = {d.donation_id: d for d in repository.donations(tenant_id, wanted)}
+    skipped: list[dict[str, str]] = []
+    candidates: list[Candidate] = []
+    for donation_id in wanted:
+        donation = found.get(donation_id)
+        reason = _skip_reason(donation, claim_id)
+        if reason or donation is None:
+            skipped.append({"donation_id": donation_id, "reason": reason or "not_found"})
+            continue
+        candidates.append(Candidate.of(donation))
+    return skipped, candidates
+
+
 def chunk(message: dict[str, Any]) -> None:
     tenant_id, payload = message["tenant_id"], message["payload"]
     number = int(payload["chunk"])
@@ -97,19 +119,16 @@ def chunk(message: dict[str, Any]) -> None:
         return
     part = repository.get_chunk(tenant_id, claim.claim_id, number)
     if not part.done:
-        wanted = [str(donation_id) for donation_id in part.donation_ids]
-        found = {d.donation_id: d for d in repository.donations(tenant_id, wanted)}
         skipped: list[dict[str, str]] = []
-        candidates: list[Candidate] = []
-        for donation_id in wanted:
-            donation = found.get(donation_id)
-            reason = _skip_reason(donation, claim.claim_id)
-            if reason or donation is None:
-                skipped.append({"donation_id": donation_id, "reason": reason or "not_found"})
-                continue
-            candidates.append(Candidate(donation_id, donation.donation_date, donation.amount))
+        candidates = repository.chunk_candidates(part)
+        if candidates is None:
+            skipped, candidates = _sort_out(tenant_id, claim.claim_id, [str(d) for d in part.donation_ids])
         try:
             refused = repository.attach(claim, candidates)
+            if refused:  # changed since it was read, or taken: read again, decide as above
+                more_skipped, again = _sort_out(tenant_id, claim.claim_id, refused)
+                skipped += more_skipped
+                refused = repository.attach(claim, again)
         except ClaimClosed:
             return
         skipped.extend({"donation_id": d, "reason": "in_another_claim"} for d in refused)
@@ -159,7 +178,7 @@ def finish_build(claim: ClaimItem, token: str) -> list[Donation] | None:
     if not _own_finish(claim, token):
         return None
     tenant_id, claim_id = claim.tenant_id, claim.claim_id
-    attached = repository.attached(tenant_id, claim_id)
+    attached = repository.attached_as_joined(tenant_id, claim_id)
     own = small_donations.gift_aided_by_year(attached)
     try:
         small_donations.take(claim, token, clock.today(), own)

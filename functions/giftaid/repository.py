@@ -10,6 +10,7 @@ line and the donation never disagree and nothing joins a cancelled claim.
 from __future__ import annotations
 
 import datetime as dt
+import json
 import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
@@ -42,7 +43,7 @@ from functions.giftaid.models import (
     ReminderSent,
 )
 
-TRANSACTION_DONATIONS = 30  # 1 claim check + 2 items per donation stays under DynamoDB's 100
+TRANSACTION_DONATIONS = 49  # 1 claim check + 2 items per donation: 99, under DynamoDB's 100
 CONFLICT_RETRIES = 6
 BATCH_GET = 100
 CLAIMABLE = GiftAidState.CLAIMABLE.value
@@ -167,18 +168,30 @@ def transition(
 
 
 # ------------------------------------------------------------------ build chunks
-def put_chunk_if_absent(tenant_id: str, claim_id: str, number: int, donation_ids: list[str]) -> None:
+def put_chunk_if_absent(
+    tenant_id: str, claim_id: str, number: int, donation_ids: list[str], read: list[Candidate] | None = None
+) -> None:
+    """The chunk's donations, fixed once; `read`: the donations as the plan read them (the chunk
+    then attaches them on that version instead of reading them again)."""
     chunk = ClaimChunk(
         keys.claim_pk(tenant_id, claim_id),
         keys.claim_chunk_sk(number),
         chunk_number=number,
         donation_ids=donation_ids,
+        snapshot=json.dumps([c.as_row() for c in read]) if read is not None else None,
     )
     try:
         chunk.save(condition=ClaimChunk.pk.does_not_exist())
     except PutError as exc:
         if not condition_failed(exc):
             raise
+
+
+def chunk_candidates(chunk: ClaimChunk) -> list[Candidate] | None:
+    """The donations of a chunk as the plan read them, or None when it did not."""
+    if chunk.snapshot is None:
+        return None
+    return [Candidate.of_row(row) for row in json.loads(chunk.snapshot)]
 
 
 def get_chunk(tenant_id: str, claim_id: str, number: int) -> ClaimChunk:
@@ -216,9 +229,44 @@ def mark_chunk_done(claim: ClaimItem, number: int, skipped: list[dict[str, str]]
 # ------------------------------------------------------------------ attaching donations
 @dataclass(frozen=True)
 class Candidate:
+    """A donation about to join, as it was read: what its membership line keeps, and the version
+    the join is conditional on (a donation changed since it was read is refused, read again)."""
+
     donation_id: str
     donation_date: str
     amount: Any
+    donor_id: str | None = None
+    sponsored: bool = False
+    status: str | None = None
+    version: int | None = None
+
+    @classmethod
+    def of(cls, donation: Donation) -> Candidate:
+        return cls(
+            donation.donation_id,
+            donation.donation_date,
+            donation.amount,
+            donation.donor_id,
+            bool(donation.sponsored),
+            donation.status,
+            donation.version,
+        )
+
+    def as_row(self) -> list[Any]:
+        return [
+            self.donation_id,
+            self.donation_date,
+            str(self.amount),
+            self.donor_id,
+            self.sponsored,
+            self.status,
+            self.version,
+        ]
+
+    @classmethod
+    def of_row(cls, row: list[Any]) -> Candidate:
+        donation_id, date, amount, donor_id, sponsored, status, version = row
+        return cls(donation_id, date, Decimal(amount), donor_id, bool(sponsored), status, version)
 
 
 def donations(tenant_id: str, donation_ids: Iterable[str]) -> list[Donation]:
@@ -243,9 +291,11 @@ def donors(tenant_id: str, donor_ids: Iterable[str]) -> dict[str, Donor]:
     return found
 
 
-def _joinable(claim_id: str) -> Condition:
+def _joinable(claim_id: str, version: int | None) -> Condition:
+    """Free and unchanged since it was read (the version read), or already this claim's."""
     free = DonationGiftAid.claim_id.does_not_exist() & (DonationGiftAid.gift_aid_state == CLAIMABLE)
-    return DonationGiftAid.pk.exists() & (free | (DonationGiftAid.claim_id == claim_id))
+    same = DonationGiftAid.version.does_not_exist() if version is None else DonationGiftAid.version == version
+    return DonationGiftAid.pk.exists() & ((free & same) | (DonationGiftAid.claim_id == claim_id))
 
 
 def _attach_in(transaction: TransactWrite, claim: ClaimItem, candidate: Candidate) -> None:
@@ -261,7 +311,7 @@ def _attach_in(transaction: TransactWrite, claim: ClaimItem, candidate: Candidat
             # A stale edit form must not write the donation back without its claim.
             DonationGiftAid.version.add(1),
         ],
-        condition=_joinable(claim_id),
+        condition=_joinable(claim_id, candidate.version),
     )
     transaction.save(
         ClaimLine(
@@ -270,6 +320,9 @@ def _attach_in(transaction: TransactWrite, claim: ClaimItem, candidate: Candidat
             donation_id=candidate.donation_id,
             donation_date=candidate.donation_date,
             amount=candidate.amount,
+            donor_id=candidate.donor_id,
+            sponsored=candidate.sponsored,
+            status=candidate.status,
             gsi1pk=keys.claim_lines_by_date_pk(tenant_id, claim_id),
             gsi1sk=keys.claim_line_by_date_sk(candidate.donation_date, candidate.donation_id),
         )
@@ -321,7 +374,9 @@ def _attach_one(claim: ClaimItem, candidate: Candidate) -> bool:
             codes = _codes(exc)
             if codes and codes[0] == "ConditionalCheckFailed":
                 raise ClaimClosed() from exc
-            if len(codes) > 1 and codes[1] == "ConditionalCheckFailed":
+            # PynamoDB sends the condition check, then the puts, then the updates: the
+            # donation's update is not at index 1 (the line's put is)
+            if "ConditionalCheckFailed" in codes[1:]:
                 return False
             time.sleep(0.02 * (attempt + 1))  # TransactionConflict: another writer, try again
     raise RuntimeError(f"donation {candidate.donation_id} stayed contended")
@@ -352,6 +407,30 @@ def attached(tenant_id: str, claim_id: str) -> list[Donation]:
     donation items are the truth)."""
     ids = [line.donation_id for line in lines(tenant_id, claim_id)]
     return [d for d in donations(tenant_id, ids) if d.claim_id == claim_id]
+
+
+def attached_as_joined(tenant_id: str, claim_id: str) -> list[Donation]:
+    """The donations attached to a claim being finished, as each was when it joined: from the
+    membership lines (written in the donation's conditional transaction, so they agree with it),
+    without reading the donations again; lines older than that read them (`attached`)."""
+    found = list(lines(tenant_id, claim_id))
+    if any(line.status is None for line in found):
+        return attached(tenant_id, claim_id)
+    return [
+        Donation(
+            *Donation.key(tenant_id, line.donation_id),
+            donation_id=line.donation_id,
+            tenant_id=tenant_id,
+            donor_id=line.donor_id,
+            amount=line.amount,
+            donation_date=line.donation_date,
+            sponsored=bool(line.sponsored),
+            status=line.status,
+            claim_id=claim_id,
+            gift_aid_state=IN_CLAIM,
+        )
+        for line in found
+    ]
 
 
 def remove_line(tenant_id: str, claim_id: str, donation_id: str) -> None:
@@ -476,6 +555,35 @@ def state_summary(
             complete = False
             break
     return StateSummary(count, amount, tax, complete)
+
+
+CANDIDATE_FIELDS = ("donation_id", "donation_date", "amount", "donor_id", "sponsored", "status", "version")
+
+
+def _plain(raw: dict[str, Any], attribute: Any) -> Any:
+    found = raw.get(attribute.attr_name)
+    if not found or "NULL" in found:
+        return None
+    return attribute.deserialize(next(iter(found.values())))
+
+
+def claimable_candidates(tenant_id: str) -> Iterator[Candidate]:
+    """Every claimable donation (GSI4, oldest first) as a claim's plan keeps it: one Query per
+    1 MB page projecting the seven attributes a candidate holds, no model built per donation."""
+    attributes = [getattr(Donation, name) for name in CANDIDATE_FIELDS]
+    entity = Donation.entity.attr_name
+    results = Donation.gsi4.query(
+        keys.gift_aid_state_pk(tenant_id, CLAIMABLE),
+        attributes_to_get=[entity, *(attribute.attr_name for attribute in attributes)],
+    )
+    for page in results.page_iter:
+        for raw in page.get("Items", []):
+            if raw.get(entity, {}).get("S") != "Donation":
+                continue
+            donation_id, date, amount, donor_id, sponsored, status, version = (
+                _plain(raw, attribute) for attribute in attributes
+            )
+            yield Candidate(donation_id, date, amount, donor_id, bool(sponsored), status, version)
 
 
 def in_state(tenant_id: str, state: str, *, at_most: int | None = None) -> Iterator[Donation]:

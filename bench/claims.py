@@ -1,0 +1,389 @@
+"""A Gift Aid claim end to end at charity scale (issue 18, "claims"), in-process on moto's
+`mock_aws` with the local stack's resources (`bench/local.py`).
+
+Seeds one charity with N claimable donations (default 100,000) from N/5 donors, each donor with
+a written declaration covering the past four years and the future: the items the app writes
+(donors, declarations, donations with their GSI keys) by batch writes, each donation assessed by
+the app's own rules (`eligibility.stamp`) and checked claimable. Then, timed as the user waits:
+`POST /api/gift-aid/claims {"all": true}`, the claims queue's messages delivered to the real job
+handler (plan, chunks, finish, seal, files) until it is empty, and the claim read back
+(`GET /api/gift-aid/claims/{id}`): sealed with its IRmark and files. After the timed region the
+R68 XML, the schedules zip and the line map are read from S3 and checked.
+
+Prints time per stage (exclusive: a stage's time leaves out the stages it calls), AWS calls by
+operation, donation items read per donation (budget: 1), peak RSS, end-to-end seconds against the
+60 s budget, and linearity: the same run at N/10 (after a small warm-up claim) and the time per
+donation compared. Not run by `make test`.
+
+    .venv/bin/python bench/claims.py [--count 100000] [--no-linearity]
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import io
+import random
+import resource
+import sys
+import time
+import zipfile
+from collections import Counter, defaultdict
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+import tests.conftest  # noqa: E402,F401  (the test environment: fake credentials, local stage)
+
+BUDGET_SECONDS, BUDGET_XML_SECONDS, BUDGET_READS_PER_DONATION = 60.0, 1.0, 1.0
+LINEARITY_TOLERANCE = 1.5  # time per donation at N may be at most 1.5x that at N/10
+DONATIONS_PER_DONOR = 5
+WARM_UP = 300
+
+
+# ------------------------------------------------------------------ what the run costs
+class Calls:
+    """Every AWS call of this process by `service.operation`, and the items each read returned
+    by kind (the start of their sort key: DONATION, DONOR, LINE, …)."""
+
+    def __init__(self) -> None:
+        self.calls: Counter[str] = Counter()
+        self.items: Counter[str] = Counter()
+
+    def install(self) -> None:
+        from botocore.client import BaseClient
+
+        original = BaseClient._make_api_call
+        calls, items = self.calls, self.items
+
+        def counted(client: Any, operation: str, kwargs: Any) -> Any:
+            calls[f"{client.meta.service_model.service_name}.{operation}"] += 1
+            answer = original(client, operation, kwargs)
+            if operation in ("Query", "GetItem", "BatchGetItem", "Scan"):
+                for item in _items_of(operation, answer):
+                    items[_kind(item)] += 1
+            return answer
+
+        BaseClient._make_api_call = counted  # type: ignore[method-assign]
+
+    def clear(self) -> None:
+        self.calls.clear()
+        self.items.clear()
+
+
+def _kind(item: dict[str, Any]) -> str:
+    """An item's kind: its sort key's first part, or its entity when a projection left the key out."""
+    sort_key = item.get("SK", {}).get("S") or item.get("entity", {}).get("S", "?").upper()
+    return str(sort_key.split("#", 1)[0])
+
+
+def _items_of(operation: str, answer: dict[str, Any]) -> list[dict[str, Any]]:
+    if operation == "GetItem":
+        return [answer["Item"]] if "Item" in answer else []
+    if operation == "BatchGetItem":
+        return [item for found in answer.get("Responses", {}).values() for item in found]
+    return list(answer.get("Items", []))
+
+
+class Stages:
+    """Exclusive time per stage: functions of the app wrapped by name; a stage called inside
+    another is taken out of the outer one's time."""
+
+    def __init__(self) -> None:
+        self.seconds: dict[str, float] = defaultdict(float)
+        self._stack: list[str] = []
+
+    @contextmanager
+    def stage(self, name: str) -> Iterator[None]:
+        started = time.perf_counter()
+        self._stack.append(name)
+        try:
+            yield
+        finally:
+            self._stack.pop()
+            spent = time.perf_counter() - started
+            self.seconds[name] += spent
+            if self._stack:
+                self.seconds[self._stack[-1]] -= spent
+
+    def wrap(self, module: Any, attribute: str, name: str) -> None:
+        original: Callable[..., Any] = getattr(module, attribute)
+
+        def timed(*args: Any, **kwargs: Any) -> Any:
+            with self.stage(name):
+                return original(*args, **kwargs)
+
+        setattr(module, attribute, timed)
+
+
+STAGE_NAMES = (
+    ("plan", "the plan: GSI4 read of the claimable donations, chunk items, messages"),
+    ("attach", "the chunks: conditional transactions (donation + line), progress"),
+    ("finish", "finish: lines read, GASDS and reversals, totals"),
+    ("content", "content: settings, donors read, GAD lines built"),
+    ("preflight", "preflight over the whole claim"),
+    ("xml_irmark", "lines → R68 XML + IRmark"),
+    ("ods_zip", "ODS schedules (zip)"),
+    ("uploads", "S3 uploads"),
+    ("queue", "the rest: queue receive/delete, handler, jobs, request"),
+)
+
+
+def instrument(stages: Stages) -> None:
+    from functions.domain.hmrc import r68, schedule
+    from functions.giftaid import files, pipeline
+
+    stages.wrap(pipeline, "plan", "plan")
+    stages.wrap(pipeline, "chunk", "attach")
+    stages.wrap(pipeline, "finish_build", "finish")
+    stages.wrap(files, "content_of", "content")
+    stages.wrap(pipeline, "_problems", "preflight")
+    stages.wrap(r68, "build_submission", "xml_irmark")
+    stages.wrap(schedule, "write_schedules_zip", "ods_zip")
+    stages.wrap(schedule, "write_schedule", "ods_zip")
+    stages.wrap(files, "put", "uploads")
+
+
+# ------------------------------------------------------------------ seeding
+def seed(tenant_id: str, count: int, today: dt.date) -> None:
+    """N claimable donations from N/5 donors with declarations, assessed by the app's rules."""
+    from functions.core.counters import TenantCounters
+    from functions.core.table import Entity
+    from functions.declarations import eligibility
+    from functions.declarations import repository as declaration_repository
+    from functions.declarations.models import DeclarationRecord
+    from functions.domain.giftaid.eligibility import HANDLED_ELSEWHERE
+    from functions.donations import repository as donation_repository
+    from functions.donations.models import PAYMENT_METHODS, Donation
+    from functions.donors import repository as donor_repository
+    from functions.donors.models import Donor
+
+    rng = random.Random(18)  # noqa: S311
+    titles = ("Mr", "Mrs", "Ms", "Dr", None)
+    firsts = ("Olivia", "Amelia", "Isla", "Noah", "Oliver", "George", "Seán", "Zoë")
+    lasts = ("Smith", "Jones", "Taylor", "O'Brien", "Patel", "Walker", "Müller", "Evans")
+    # not cash (under £30 it may be GASDS instead), nor a platform that claims it itself
+    methods = [m for m in PAYMENT_METHODS if m != "cash" and m not in HANDLED_ELSEWHERE]
+    declared = (today - dt.timedelta(days=3 * 365)).isoformat()
+
+    class Seeding(eligibility.Context):
+        """The rules' context with the declarations just written (no read per donor)."""
+
+        def declarations(self, donor_id: str) -> list[Any]:
+            return [eligibility.domain_declaration(r) for r in self.fresh_of(donor_id)]
+
+    donors: dict[str, Donor] = {}
+    records: list[DeclarationRecord] = []
+    with Entity.batch_write() as batch:
+        for n in range(max(1, count // DONATIONS_PER_DONOR)):
+            donor_id = f"{n:026d}"
+            donor = Donor(
+                *Donor.key(tenant_id, donor_id),
+                donor_id=donor_id,
+                tenant_id=tenant_id,
+                title=titles[n % len(titles)],
+                first_name=firsts[n % len(firsts)],
+                last_name=f"{lasts[n % len(lasts)]}{n}",
+                house=str(n % 200 + 1),
+                postcode="BA1 1AA",
+                version=1,
+            )
+            donor_repository.index_keys(donor)
+            batch.save(donor)
+            donors[donor_id] = donor
+            record = DeclarationRecord(
+                *DeclarationRecord.key(tenant_id, f"{n:026d}"),
+                declaration_id=f"{n:026d}",
+                tenant_id=tenant_id,
+                donor_id=donor_id,
+                method="written",
+                scopes=["past_4_years", "future"],
+                date_given=declared,
+                statement_version="bench",
+            )
+            declaration_repository.index_keys(record)
+            batch.save(record)
+            records.append(record)
+    context = Seeding(tenant_id, records)
+    donor_ids = list(donors)
+    total = Decimal(0)
+    with Entity.batch_write() as batch:
+        for n in range(count):
+            donor_id = donor_ids[n % len(donor_ids)]
+            day = today - dt.timedelta(days=1 + rng.randint(0, 700))
+            donation = Donation(
+                *Donation.key(tenant_id, f"{n:026d}"),
+                donation_id=f"{n:026d}",
+                tenant_id=tenant_id,
+                donor_id=donor_id,
+                donor_name="Bench donor",
+                amount=Decimal(rng.randint(500, 50_000)) / 100,
+                donation_date=day.isoformat(),
+                payment_method=rng.choice(methods),
+                sponsored=n % 50 == 7,
+                version=1,
+            )
+            donation_repository.index_keys(donation)
+            eligibility.stamp(donation, donors[donor_id], context)
+            assert donation.gift_aid_state == "claimable", (donation.gift_aid_state, donation.gift_aid_reason)  # noqa: S101
+            batch.save(donation)
+            total += donation.amount
+        batch.save(
+            TenantCounters(
+                *TenantCounters.key(tenant_id), donors=len(donors), donations=count, donations_total=total
+            )
+        )
+
+
+# ------------------------------------------------------------------ one claim
+def claim_all(owner: Any, count: int, calls: Calls, stages: Stages) -> dict[str, Any]:
+    """Seed, then the claim as the user waits for it (timed, counted), then its files checked."""
+    from bench.local import deliver
+    from functions.core import clock
+    from functions.giftaid.jobs import handler
+    from tests.functional.giftaid_helpers import configure
+
+    configure(owner)  # complete Gift Aid settings, as the claims tests use
+    seed(owner.tenant_id, count, clock.today())
+    calls.clear()
+    stages.seconds.clear()
+    started, cpu = time.perf_counter(), time.process_time()
+    with stages.stage("queue"):
+        reply = owner.post("/api/gift-aid/claims", {"all": True})
+        assert reply.status == 202, reply  # noqa: S101
+        claim_id = reply.json["claim_id"]
+        messages = deliver("claims", handler)
+        shown = owner.get(f"/api/gift-aid/claims/{claim_id}?length=20")
+    seconds, cpu = time.perf_counter() - started, time.process_time() - cpu
+    assert shown.status == 200, shown  # noqa: S101
+    claim = shown.json
+    assert claim["state"] == "sealed", (claim["state"], claim.get("problems"))  # noqa: S101
+    return {
+        "count": count,
+        "seconds": seconds,
+        "cpu": cpu,
+        "messages": messages,
+        "calls": Counter(calls.calls),
+        "items": Counter(calls.items),
+        "stages": dict(stages.seconds),
+        "claim": claim,
+        "files": check_files(owner.tenant_id, claim_id, count),
+    }
+
+
+def check_files(tenant_id: str, claim_id: str, count: int) -> dict[str, int]:
+    """The sealed claim's objects in S3: sizes, and the XML, zip and line map checked."""
+    import json
+
+    import boto3
+
+    from functions.core import config
+    from functions.giftaid import files, repository
+
+    item = repository.get_claim(tenant_id, claim_id)
+    stored = item.stored_files()
+    s3 = boto3.client("s3")
+    body = {
+        name: s3.get_object(Bucket=config.files_bucket(), Key=key)["Body"].read()
+        for name, key in stored.items()
+    }
+    lines = json.loads(body[files.LINE_MAP])
+    on_lines = sum(len(ids) for ids in lines)
+    assert on_lines == count, (on_lines, item.donations_count, item.requested, (item.skipped or [])[:3])  # noqa: S101
+    assert body[files.R68_XML].count(b"<GAD>") == len(lines), "XML lines"  # noqa: S101
+    assert item.irmark and item.irmark.encode() in body[files.R68_XML], "IRmark"  # noqa: S101
+    schedules = body.get(files.SCHEDULE_ZIP) or body.get(files.SCHEDULE_ODS)
+    assert schedules is not None  # noqa: S101
+    if files.SCHEDULE_ZIP in body:
+        assert zipfile.ZipFile(io.BytesIO(body[files.SCHEDULE_ZIP])).testzip() is None  # noqa: S101
+    return {name: len(data) for name, data in body.items()}
+
+
+# ------------------------------------------------------------------ report
+def report(run: dict[str, Any], prefix: str = "") -> list[str]:
+    """Print one run's figures; answers the budgets it fails."""
+    count, seconds = run["count"], run["seconds"]
+    print(f"{prefix}donations: {count} claimable, {run['messages']} claims-queue messages")
+    for name, meaning in STAGE_NAMES:
+        print(f"{prefix}stage_{name}: {run['stages'].get(name, 0.0):.2f} s ({meaning})")
+    dynamodb = {k: v for k, v in sorted(run["calls"].items()) if k.startswith("dynamodb.")}
+    s3 = {k: v for k, v in sorted(run["calls"].items()) if k.startswith("s3.")}
+    sqs = sum(v for k, v in run["calls"].items() if k.startswith("sqs."))
+    by_operation = ", ".join(f"{k[9:]} {v}" for k, v in dynamodb.items())
+    print(f"{prefix}dynamodb_calls: {sum(dynamodb.values())} ({by_operation})")
+    print(f"{prefix}s3_calls: {sum(s3.values())} ({', '.join(f'{k[3:]} {v}' for k, v in s3.items())})")
+    print(f"{prefix}sqs_calls: {sqs}")
+    items = run["items"]
+    per_donation = items["DONATION"] / count
+    print(f"{prefix}items_read: " + ", ".join(f"{kind} {n}" for kind, n in items.most_common()))
+    print(f"{prefix}donation_reads_per_donation: {per_donation:.3f} (budget {BUDGET_READS_PER_DONATION:.0f})")
+    print(f"{prefix}donor_reads_per_donor: {items['DONOR'] / max(1, count // DONATIONS_PER_DONOR):.3f}")
+    print(
+        f"{prefix}files: "
+        + ", ".join(f"{name} {size // 1024} kB" for name, size in sorted(run["files"].items()))
+    )
+    print(f"{prefix}end_to_end: {seconds:.1f} s (budget {BUDGET_SECONDS:.0f} s)")
+    print(f"{prefix}cpu: {run['cpu']:.1f} s (this process's CPU time over the same region: the load's share)")
+    print(f"{prefix}per_donation: {seconds / count * 1000:.3f} ms")
+    failures = []
+    if seconds > BUDGET_SECONDS:
+        failures.append("end to end")
+    if per_donation > BUDGET_READS_PER_DONATION + 0.01:
+        failures.append("donation reads")
+    if run["stages"].get("xml_irmark", 0.0) > BUDGET_XML_SECONDS:
+        failures.append("XML + IRmark")
+    return failures
+
+
+def main() -> int:
+    import os
+
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--count", type=int, default=100_000)
+    parser.add_argument("--no-linearity", action="store_true", help="only the N run")
+    args = parser.parse_args()
+    print(f"load_average_at_start: {os.getloadavg()[0]:.2f}")
+
+    from bench.local import embedded_stack
+
+    with embedded_stack():
+        from chalice.test import Client
+
+        from app import app
+        from tests.functional.helpers import sign_up_charity
+
+        calls, stages = Calls(), Stages()
+        calls.install()
+        instrument(stages)
+        with Client(app) as client:
+            runs = []
+            sizes = [args.count] if args.no_linearity else [WARM_UP, max(1, args.count // 10), args.count]
+            for n, size in enumerate(sizes):
+                owner = sign_up_charity(client, f"Claims Bench {n}")
+                seeded = time.perf_counter()
+                run = claim_all(owner, size, calls, stages)
+                print(f"run_{size}: seeded and claimed in {time.perf_counter() - seeded:.1f} s", flush=True)
+                runs.append(run)
+                if len(sizes) == 3 and n == 1:  # the N/10 figures as soon as they are known
+                    print(f"--- at N/10 ({size})")
+                    report(run, prefix="tenth_")
+                    print(f"--- at N ({args.count}), load average {os.getloadavg()[0]:.2f}", flush=True)
+        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+        print(f"peak_rss: {peak:.0f} MB (the process: the app and moto's table)")
+        failures = report(runs[-1])
+        if not args.no_linearity:
+            ratio = (runs[2]["seconds"] / runs[2]["count"]) / (runs[1]["seconds"] / runs[1]["count"])
+            print(f"linearity: {ratio:.2f}x the time per donation at N/10 (budget {LINEARITY_TOLERANCE}x)")
+            cpu = (runs[2]["cpu"] / runs[2]["count"]) / (runs[1]["cpu"] / runs[1]["count"])
+            print(f"linearity_cpu: {cpu:.2f}x the CPU time per donation at N/10 (not load-dependent)")
+            if ratio > LINEARITY_TOLERANCE:
+                failures.append("not linear")
+        print("budget: pass" if not failures else f"budget: fail ({', '.join(failures)})")
+        return 0 if not failures else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
