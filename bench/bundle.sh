@@ -6,7 +6,7 @@
 # network is idle, in Chromium against a throwaway local stack (bench/bundle_pages.mjs; it serves
 # frontend/dist, whatever DIST says). BUNDLE_PAGES=0 skips it (no browser or stack).
 # The public donation page (give.html, §8 "public pages"): no admin code, JS beyond React ≤ 100 kB
-# gzip (frontend/scripts/check-give-bundle.mjs).
+# gzip (frontend/scripts/check-public-bundle.mjs).
 # Usage: bench/bundle.sh [path/to/dist]   (builds nothing: run `npm run build` in frontend/ first)
 set -euo pipefail
 DIST="${1:-$(cd "$(dirname "$0")/.." && pwd)/frontend/dist}"
@@ -48,7 +48,7 @@ process.exitCode = initialKb <= BUDGET_KB ? 0 : 1;
 NODE
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 give=0
-node "$ROOT/frontend/scripts/check-give-bundle.mjs" "$DIST" | grep -v '^give_page_budget' || give=$?
+node "$ROOT/frontend/scripts/check-public-bundle.mjs" give "$DIST" | grep -v '^give_page_budget' || give=$?
 pages=0
 if [ "${BUNDLE_PAGES:-1}" != 0 ]; then
   (cd "$ROOT" && .venv/bin/python -m chalicelocal.with_stack node bench/bundle_pages.mjs) \

@@ -32,7 +32,7 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [noAppImports, noFeatureImports] }] },
   },
   {
-    // The public pages (give.html) load no admin code (ARCHITECTURE §8): scripts/check-give-bundle.mjs
+    // The public pages (give.html) load no admin code (ARCHITECTURE §8): scripts/check-public-bundle.mjs
     // proves it on the build; this says so at the import.
     files: ['src/public/**'],
     rules: {

@@ -11,7 +11,7 @@ const ROOT = fileURLToPath(new URL('.', import.meta.url));
  * (ARCHITECTURE §8). In dev its paths get give.html, as chalicelocal/static.py and CloudFront do.
  * Published landing pages (/p/…) are a third, page.html: the renderer, no editor, no admin code.
  * The build writes .vite/modules.json (each chunk's source modules) for
- * scripts/check-give-bundle.mjs, which proves what the public page loads.
+ * scripts/check-public-bundle.mjs, which proves what the public page loads.
  */
 function publicPage(): Plugin {
   return {

@@ -9,6 +9,7 @@ the page as on `/p/…` and, in a frame, posts its height to the widget."""
 
 from __future__ import annotations
 
+import json
 import threading
 import time
 import urllib.parse
@@ -18,6 +19,7 @@ from typing import Any
 from functions.core import audit, clock, config
 from functions.core.access import Principal
 from functions.core.errors import AlmonerError, NotFound
+from functions.core.messages import t
 from functions.pages import messages as _messages  # noqa: F401  (registers the messages)
 from functions.pages import repository, slugs
 from functions.pages.models import PageEmbedSettings
@@ -131,9 +133,10 @@ def frame(charity: str, page_slug: str) -> tuple[int, str, dict[str, str | list[
     tenant_id = None
     if len(charity) <= slugs.MAX_LENGTH and len(page_slug) <= slugs.MAX_LENGTH:
         tenant_id = giving_repository.slug_owner(charity)
-    if tenant_id is None:
-        closed = {"Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store"}
-        return 404, "Not found\n", {**closed, "Content-Security-Policy": "frame-ancestors 'none'"}
+    if tenant_id is None:  # the API's own error shape (nothing to frame: no website may)
+        closed = {"Content-Type": "application/json", "Cache-Control": "no-store"}
+        body = json.dumps({"message": t("pages.unknown")})
+        return 404, body, {**closed, "Content-Security-Policy": "frame-ancestors 'none'"}
     status = 200 if _page_status(tenant_id, page_slug) else 404
     headers: dict[str, str | list[str]] = {
         "Content-Type": "text/html; charset=utf-8",

@@ -133,8 +133,8 @@ def _sale(
     event: WebhookEvent, sale: dict[str, Any], account: GatewayAccount | None, mode: str, at: int
 ) -> Any:
     from functions.domain.imports.transforms import uk_date_of_utc
-    from functions.webhooks.processing import Instalment, Outcome, _payment
-    from functions.webhooks.subscription_events import _declaration_of
+    from functions.webhooks.processing import Outcome
+    from functions.webhooks.subscription_events import record_instalment
 
     sale_id = str(sale.get("id") or "")
     sub_id = str(sale.get("billing_agreement_id") or "")
@@ -169,37 +169,8 @@ def _sale(
         payer=f.Payer(first, last, subscription.donor_email or ""),
         created_at=sold_at,
     )
-    instalment = Instalment(
-        subscription_id=subscription.subscription_id,
-        gateway_subscription_id=subscription.gateway_subscription_id,
-        paid_on=paid_on,
-        donor_id=subscription.donor_id,
-        declaration_id=subscription.declaration_id,
-        fund_id=subscription.fund_id,
-        project_id=subscription.project_id,
-        source_page_id=subscription.source_page_id,
-        interval=subscription.interval,
-    )
-    outcome = _payment(event, fact, account, instalment)
-    donor_id = declaration_id = donor_name = None
-    if outcome.donation_id:
-        from functions.donations import repository as donations
-
-        try:
-            made = donations.get(event.tenant_id, outcome.donation_id)
-            donor_id, donor_name = made.donor_id, made.donor_name
-        except Exception:  # noqa: BLE001  (the link is completed by the next instalment)
-            donor_id = donor_name = None
-        declaration_id = _declaration_of(event.tenant_id, subscription)
-    after, changed = sync.record_paid(
-        subscription,
-        sale_id,
-        outcome.donation_id,
-        gross,
-        at,
-        donor_id=donor_id,
-        declaration_id=declaration_id,
-        donor_name=donor_name,
+    outcome, after, changed = record_instalment(
+        event, fact, account, subscription, paid_on, sale_id, gross, at
     )
     if changed:
         words.append("instalment counted")

@@ -148,7 +148,7 @@ def _paid(
     at: int,
     words: list[str],
 ) -> Any:
-    from functions.webhooks.processing import Instalment, Outcome, _payment
+    from functions.webhooks.processing import Outcome
 
     amount = int(f.int_or_none(invoice.get("amount_paid")) or 0)
     paid_at = f.from_unix(_dict(invoice.get("status_transitions")).get("paid_at")) or f.from_unix(at)
@@ -174,6 +174,45 @@ def _paid(
         ),
         created_at=paid_at,
     )
+    outcome, paid, changed = record_instalment(
+        event,
+        fact,
+        account,
+        subscription,
+        paid_on,
+        invoice_id,
+        amount,
+        at,
+        donor_email=str(invoice.get("customer_email") or "") or None,
+    )
+    if changed:
+        words.append("instalment counted")
+        emails.signed_up(paid)  # a gift not started on our page: its email known from now
+    return Outcome(
+        outcome.status,
+        "; ".join([*words, outcome.result]),
+        donation_id=outcome.donation_id,
+        business_key=invoice_id,
+    )
+
+
+def record_instalment(
+    event: WebhookEvent,
+    fact: Fact,
+    account: GatewayAccount | None,
+    subscription: Subscription,
+    paid_on: str,
+    business_key: str,
+    amount: int,
+    at: int,
+    *,
+    donor_email: str | None = None,
+) -> tuple[Any, Subscription, bool]:
+    """One paid instalment of `subscription` (a Stripe invoice, a PayPal sale): its donation through
+    the one-off gifts' payment path (idempotent on `business_key`), then the subscription's count,
+    donor and declaration. The payment's outcome, the subscription as saved, whether it moved."""
+    from functions.webhooks.processing import Instalment, _payment
+
     instalment = Instalment(
         subscription_id=subscription.subscription_id,
         gateway_subscription_id=subscription.gateway_subscription_id,
@@ -196,26 +235,18 @@ def _paid(
         except Exception:  # noqa: BLE001  (the link is completed by the next instalment)
             donor_id = donor_name = None
         declaration_id = _declaration_of(event.tenant_id, subscription)
-    paid, changed = sync.record_paid(
+    saved, changed = sync.record_paid(
         subscription,
-        invoice_id,
+        business_key,
         outcome.donation_id,
         amount,
         at,
         donor_id=donor_id,
         declaration_id=declaration_id,
         donor_name=donor_name,
-        donor_email=str(invoice.get("customer_email") or "") or None,
+        donor_email=donor_email,
     )
-    if changed:
-        words.append("instalment counted")
-        emails.signed_up(paid)  # a gift not started on our page: its email known from now
-    return Outcome(
-        outcome.status,
-        "; ".join([*words, outcome.result]),
-        donation_id=outcome.donation_id,
-        business_key=invoice_id,
-    )
+    return outcome, saved, changed
 
 
 def _declaration_of(tenant_id: str, subscription: Subscription) -> str | None:

@@ -10,12 +10,17 @@ import datetime as dt
 import json
 from typing import Any
 
-import boto3
 import pytest
 
 from chalicelocal import fake_stripe
 from tests.functional.browser import Browser
-from tests.functional.helpers import SignedIn, add_user, lambda_event, receive, sign_up_charity
+from tests.functional.helpers import SignedIn, add_user, sign_up_charity
+from tests.functional.subscriptions_helpers import (
+    detail,
+    donations_of,
+    drain_webhooks,
+    subscriptions,
+)
 from tests.functional.test_fake_providers import new_keys, origin  # noqa: F401  (module fixture)
 from tests.functional.test_giving import gift, visitor
 from tests.functional.webhooks_helpers import SECRET, deliver, stripe_body, stripe_headers
@@ -68,18 +73,7 @@ class Stripe:
         self.work()
 
     def work(self) -> None:
-        """The webhooks queue to the worker until it is empty (as Lambda would)."""
-        from functions.webhooks import jobs
-
-        sqs = boto3.client("sqs", region_name="eu-west-2")
-        for _ in range(20):
-            messages = receive(self.aws, "WebhooksQueue")
-            if not messages:
-                return
-            answer = jobs.handler(lambda_event(messages), None)
-            assert not answer.get("batchItemFailures"), answer
-            for message in messages:
-                sqs.delete_message(QueueUrl=self.aws["WebhooksQueue"], ReceiptHandle=message["ReceiptHandle"])
+        drain_webhooks(self.aws)
 
     def give_monthly(
         self, amount: str = "25.00", *, frequency: str = "monthly", outcome: str = "card", **fields: Any
@@ -114,24 +108,6 @@ def stripe(client: Any, aws: dict, charity: SignedIn, origin: str) -> Stripe:  #
 
 def only(events: list[dict[str, Any]], *kinds: str) -> list[dict[str, Any]]:
     return [e for e in events if e["type"] in kinds]
-
-
-def subscriptions(who: SignedIn, query: str = "") -> list[dict[str, Any]]:
-    reply = who.get(f"/api/subscriptions{query}")
-    assert reply.status == 200, reply.json
-    return list(reply.json["data"])
-
-
-def detail(who: SignedIn, subscription_id: str) -> dict[str, Any]:
-    reply = who.get(f"/api/subscriptions/{subscription_id}")
-    assert reply.status == 200, reply.json
-    return dict(reply.json)
-
-
-def donations_of(who: SignedIn) -> list[dict[str, Any]]:
-    reply = who.get("/api/donations?length=100")
-    assert reply.status == 200, reply.json
-    return list(reply.json["data"])
 
 
 # ------------------------------------------------------------------ the gift and its instalments

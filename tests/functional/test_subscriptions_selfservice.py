@@ -267,7 +267,7 @@ def test_reconciliation_finds_each_mismatch_and_applying_fixes_it_without_doubli
     stripe: Stripe, charity: SignedIn
 ) -> None:
     from functions.subscriptions import reconcile
-    from tests.functional.test_subscriptions import donations_of
+    from tests.functional.subscriptions_helpers import donations_of
 
     renewed, changed, cancelled = (stripe.give_monthly(a) for a in ("10.00", "20.00", "30.00"))
     stripe.deliver(stripe.events())

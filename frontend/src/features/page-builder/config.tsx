@@ -19,19 +19,14 @@ import { EMPTY_CONTEXT } from '@/public/pages/render/context';
 import { DonationForm } from '@/public/pages/render/DonationFormBlock';
 import { PageFrame } from '@/public/pages/render/renderPage';
 import type {
+  BlockPropsByType,
   BlockType,
-  CallToActionProps,
   ColumnsLayout,
   DonationFormProps,
-  FaqProps,
-  FooterProps,
   FundProgressProps,
-  GiftAidExplainerProps,
   HeroProps,
   ImageProps,
   RenderContext,
-  RichTextProps,
-  VideoProps,
 } from '@/public/pages/render/types';
 import { FundField, ImageKeyField, PresetsField } from './fields';
 
@@ -49,19 +44,8 @@ interface ColumnsFields {
   right: Slot;
 }
 
-interface Components {
-  Hero: HeroProps;
-  RichText: RichTextProps;
-  Image: ImageProps;
-  Video: VideoProps;
-  DonationForm: DonationFormProps;
-  GiftAidExplainer: GiftAidExplainerProps;
-  FundProgress: FundProgressProps;
-  Faq: FaqProps;
-  CallToAction: CallToActionProps;
-  Footer: FooterProps;
-  Columns: ColumnsFields;
-}
+/** The renderer's blocks, but Columns with Puck's slot fields for its columns. */
+type Components = Omit<BlockPropsByType, 'Columns'> & { Columns: ColumnsFields };
 
 export type BuilderConfig = Config<{ components: Components; root: { title?: string } }>;
 
