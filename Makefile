@@ -96,8 +96,9 @@ else
 # The type check is part of the build (`tsc --noEmit && vite build`), which `frontend-build` runs
 # whenever a source changed: running it again here only repeated it.
 frontend-test: $(NPM_STAMP) frontend-build
-	$(call step,Frontend: lint + unit tests + the public page's bundle (typecheck: in the build))
-	cd frontend && npm run lint && npm test && npm run check:give && npm run check:page && npm run check:widget
+	$(call step,Frontend: lint + unit tests + the public bundles + the widget + the editor's chunks (typecheck: in the build))
+	cd frontend && npm run lint && npm test && npm run check:give && npm run check:page && npm run check:widget \
+		&& npm run check:editor
 endif
 
 ifeq ($(HAS_E2E),)
