@@ -185,6 +185,8 @@ def _print_banner(
         f"  Address lookup:        {os.environ.get('ADDRESS_LOOKUP_URL', '')} (postcodes, e.g. BA1 1AA)",
         f"  Fake Stripe:           {url}/fake-stripe/ (accounts, keys, webhooks, refunds, payouts)",
         f"  Fake PayPal:           {url}/fake-paypal/ (apps, webhooks, captures, refunds)",
+        f"  Widget demo:           {url.replace('127.0.0.1', 'localhost')}/fake-host/ (another website"
+        " embedding the demo's published page)",
         f"  State:                 {state_dir / 'state.json'} ({origin}{'; demo seeded' if seeded else ''})",
         "  Reset:                 make reset (stop the server first)",
         f"  Job handlers:          {', '.join(workers) or 'none in template.yaml yet'}",
