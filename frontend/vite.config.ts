@@ -85,9 +85,18 @@ function appShell(): Plugin {
         return seen;
       };
       const publicIds = closure([`${ROOT}give.html`], true);
+      // Only what the admin app's first pages import too: the public pages' own modules (their
+      // messages, the renderer), even when the page builder imports them, stay out of it.
+      const adminFirst = closure(
+        SHELL_ROOTS.map((path) => `${ROOT}${path}`),
+        false,
+      );
       publicShared.clear();
       for (const id of closure([`${ROOT}give.html`], false)) {
-        if (!/node_modules[\\/](react|react-dom|scheduler)[\\/]|give/.test(id))
+        if (
+          adminFirst.has(id) &&
+          !/node_modules[\\/](react|react-dom|scheduler)[\\/]|give/.test(id)
+        )
           publicShared.add(id);
       }
       shellModules.clear();
@@ -152,6 +161,9 @@ export default defineConfig(({ command }) => ({
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+            // TypeScript's helpers, needed by the page builder's libraries only: their own chunk,
+            // not the entry's (where the bundler put them: 0.9 kB on every first page).
+            { name: 'tslib', test: /node_modules[\\/]tslib[\\/]/ },
             // What the public page and admin pages share (i18next, cards, buttons, formatting):
             // one chunk rather than one per module.
             {
