@@ -97,6 +97,13 @@ async function printTrail(context) {
   console.log(lines.map((line) => `trail: ${line}`).join('\n'));
 }
 
+/** For a test file with its own browser: a failing test prints what its pages showed. */
+export function trailOnFailure(contexts) {
+  afterEach(async (t) => {
+    if (t.passed === false) for (const context of contexts()) await printTrail(context);
+  });
+}
+
 /**
  * One browser for the calling test file (launched before its tests, closed after them with every
  * context it opened); the returned function opens a page in a fresh context (own cookies).

@@ -6,6 +6,7 @@ import {
   launchBrowser,
   newPage,
   registerCharity,
+  trailOnFailure,
 } from "./helpers.mjs";
 
 // Issue 14 (items 6 and 9), on a charity this file signs up itself: its donations are the only
@@ -18,6 +19,8 @@ before(async () => {
   ({ page } = await newPage(browser));
   page.context().setDefaultTimeout(30_000);
 });
+
+trailOnFailure(() => (page ? [page.context()] : []));
 
 after(async () => {
   await browser?.close();
