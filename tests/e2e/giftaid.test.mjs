@@ -2,7 +2,14 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { after, before, describe, test } from 'node:test';
-import { BASE_URL, launchBrowser, newPage, OWNER_EMAIL, signIn } from './helpers.mjs';
+import {
+  BASE_URL,
+  launchBrowser,
+  newPage,
+  OWNER_EMAIL,
+  signIn,
+  trailOnFailure,
+} from './helpers.mjs';
 
 /**
  * The local stack's fake HMRC Transaction Engine (chalicelocal/fake_hmrc.py). Override with
@@ -22,6 +29,8 @@ before(async () => {
   await signIn(page, OWNER_EMAIL);
   await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
 });
+
+trailOnFailure(() => (page ? [page.context()] : []));
 
 after(async () => {
   await browser?.close();

@@ -299,6 +299,9 @@ export async function connectFakeStripe(page, name) {
   await account.getByRole('heading', { name }).waitFor();
   await account.getByLabel('Endpoint URL').fill(webhookUrl);
   await account.getByRole('button', { name: 'Add endpoint' }).click();
+  // the dashboard comes back with the endpoint added: read the keys from that page, not the old one
+  await stripe.getByText('Endpoint added.').waitFor();
+  await stripeAccount(stripe, name).locator('code', { hasText: /^whsec_/ }).first().waitFor();
   const codes = await stripeAccount(stripe, name).locator('code').allInnerTexts();
   const publishable = codes.find((text) => text.startsWith('pk_test_'));
   const secret = codes.find((text) => /^(sk|rk)_test_/.test(text));

@@ -2,7 +2,14 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { after, before, describe, test } from 'node:test';
-import { BASE_URL, launchBrowser, newPage, signIn, STAFF_EMAIL } from './helpers.mjs';
+import {
+  BASE_URL,
+  launchBrowser,
+  newPage,
+  signIn,
+  STAFF_EMAIL,
+  trailOnFailure,
+} from './helpers.mjs';
 
 // Jobs run through the local stack's SQS runner: give them time on a busy machine.
 const JOB_TIMEOUT = 90_000;
@@ -18,6 +25,8 @@ before(async () => {
   await signIn(page, STAFF_EMAIL);
   await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
 });
+
+trailOnFailure(() => (page ? [page.context()] : []));
 
 after(async () => {
   await browser?.close();
