@@ -27,6 +27,7 @@ PAYMENT.FAILED (resource: the subscription) or PAYMENT.SALE.COMPLETED (resource:
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Callable
 from typing import Any
 from urllib.parse import parse_qsl
 
@@ -77,10 +78,9 @@ class BillingMixin:
     apps: dict[str, Any]
     public_base: str
 
-    def _emit(
-        self, client_id: str, kind: str, obj: dict[str, Any], base: str, resource_type: str = ""
-    ) -> None:
-        raise NotImplementedError
+    # the fake's own event emitter (chalicelocal/fake_paypal.py): (client_id, kind, obj, base,
+    # resource_type="")
+    _emit: Callable[..., None]
 
     def _billing_init(self) -> None:
         self.products, self.plans, self.subscriptions, self.sales = {}, {}, {}, {}
