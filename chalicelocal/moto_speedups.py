@@ -42,15 +42,17 @@ import itertools
 import threading
 import weakref
 from collections.abc import Iterator
+from decimal import Decimal
 from types import SimpleNamespace
 from typing import Any
 
 from moto import backends as moto_backends
 from moto.core import serialize as moto_serialize
 from moto.dynamodb import models as dynamodb_models
-from moto.dynamodb.models import dynamo_type
+from moto.dynamodb import responses as dynamodb_responses
 from moto.dynamodb.models import table as table_module
-from moto.dynamodb.models.dynamo_type import DynamoType, Item
+from moto.dynamodb.models import utilities as dynamodb_utilities
+from moto.dynamodb.models.dynamo_type import DynamoType, Item, LimitedSizeDict
 from moto.dynamodb.models.table import RESULT_SIZE_LIMIT, GlobalSecondaryIndex, Table
 from moto.dynamodb.responses import DynamoHandler
 
@@ -108,7 +110,7 @@ def _restore(backend: Any, touched: list[tuple[str, dict[str, Any], Any]]) -> No
 _lock = threading.RLock()  # the embedded server answers requests from several threads
 _narrowed = threading.local()  # (table, candidate items) while one query of this thread runs
 _original_project: Any = None
-_SIZE = "_almoner_size"  # an item's size, kept on it by queries; UpdateItem (in place) drops it
+_SIZE = moto_writes.SIZE_ATTRIBUTE  # an item's size, kept on it when built; UpdateItem drops it
 _indexes: weakref.WeakKeyDictionary[Table, dict[str | None, _Index]] = weakref.WeakKeyDictionary()
 _query_enabled = False
 _serializer_enabled = False
@@ -565,6 +567,8 @@ _STRINGS = frozenset({"S", "N"})
 _STRING_SETS = frozenset({"SS", "NS"})
 _FLAGS = frozenset({"NULL", "BOOL"})
 _NOT_FAST = object()
+_PLAIN_TYPES = frozenset({"S", "N", "BOOL", "NULL", "SS", "NS"})
+_SCALARS = frozenset({str, int, float, bool, type(None), Decimal})
 
 
 def _fast_attribute_value(serializer: Any, value: Any) -> Any:
@@ -616,7 +620,51 @@ def _install_serializer() -> None:
                 return
         original(self, serialized, value, shape, key)
 
+    original_map = moto_serialize.BaseJSONSerializer._serialize_type_map
+
+    @functools.wraps(original_map)
+    def serialize_map(self: Any, serialized: Any, value: Any, shape: Any, key: str) -> None:
+        # an item (a map of AttributeValue): each value as `serialize_structure` does it, without
+        # the walk's per-entry dispatch; any value the fast path declines: moto's own for the map
+        if _serializer_enabled and key and shape.value.name == "AttributeValue" and type(value) is dict:
+            mapped = {}
+            for name, item in value.items():
+                fast = _fast_attribute_value(self, item)
+                if fast is _NOT_FAST:
+                    break
+                mapped[name] = fast
+            else:
+                serialized[self.get_serialized_name(shape, key)] = mapped
+                return
+        original_map(self, serialized, value, shape, key)
+
     moto_serialize.BaseJSONSerializer._serialize_type_structure = serialize_structure  # type: ignore[method-assign]
+    moto_serialize.BaseJSONSerializer._serialize_type_map = serialize_map  # type: ignore[method-assign]
+    _original_plain = dynamodb_utilities.dynamo_to_dict
+
+    def plain(obj: Any) -> Any:
+        """`dynamo_to_dict` (the response's conversion of moto's values into plain ones) by the
+        value's exact type: a string, number, flag or their sets as it is, maps and lists
+        member by member; binary values and anything else: moto's own (which recurses here)."""
+        if not _serializer_enabled:
+            return _original_plain(obj)
+        kind = type(obj)
+        if kind is DynamoType:
+            if obj.type in _PLAIN_TYPES:
+                return {obj.type: list(obj.value) if type(obj.value) is list else obj.value}
+            if obj.type in ("M", "L"):
+                return {obj.type: plain(obj.value)}
+            return _original_plain(obj)
+        if kind is dict:
+            return {name: plain(value) for name, value in obj.items()}
+        if kind is list:
+            return [plain(value) for value in obj]
+        if kind in _SCALARS:
+            return obj
+        return _original_plain(obj)
+
+    dynamodb_utilities.dynamo_to_dict = plain
+    dynamodb_responses.dynamo_to_dict = plain  # DynamoResult's own name for it
 
 
 @contextlib.contextmanager
@@ -634,23 +682,25 @@ def query_speedup(enabled: bool) -> Iterator[None]:
 
 def _project(self: Item, projection_expressions: list[list[str]]) -> Item:
     """moto's `Item.project` for projections of top-level names only (an export's columns):
-    moto converts the WHOLE item to plain values once per name and looks the name up; this
-    converts just the named attributes, with the same converters, in the same order, so the item
-    built is the same. Nested paths and list indexes go to moto's own."""
+    moto converts the WHOLE item to plain values once per name, looks the name up and converts
+    the answer back into new typed values; this picks the named attributes' own typed values, in
+    the same order (a name once, a missing name skipped). They are shared, not copied: a
+    projected answer is only read (the response converts it into plain dicts). The one visible
+    difference is a binary value, which moto's round trip turns from base64 text into bytes: the
+    response sends both alike (`dynamo_to_dict`). Nested paths and list indexes go to moto's own."""
     if not _query_enabled or not all(
         len(path) == 1 and "[" not in path[0] for path in projection_expressions
     ):
         return _original_project(self, projection_expressions)
-    plain: dict[str, Any] = {}
+    picked = LimitedSizeDict.__new__(LimitedSizeDict)
+    dict.__init__(picked)
     for (name,) in projection_expressions:
         attribute = self.attrs.get(name)
-        if attribute is not None and name not in plain:
-            plain[name] = dynamo_type.deserializer.deserialize(attribute.to_regular_json())
-    return Item(
-        hash_key=self.hash_key,
-        range_key=self.range_key,
-        attrs=dynamo_type.serializer.serialize(plain)["M"],
-    )
+        if attribute is not None and name not in picked:
+            dict.__setitem__(picked, name, attribute)
+    projected = object.__new__(Item)
+    projected.hash_key, projected.range_key, projected.attrs = self.hash_key, self.range_key, picked
+    return projected
 
 
 def _install_projection() -> None:

@@ -63,6 +63,7 @@ from moto.dynamodb.parsing.expressions import UpdateExpressionParser
 
 ITEM_SIZE_LIMIT = 405000  # moto's own figure (dynamo_type.LimitedSizeDict)
 MEMO_SIZE = 2048
+SIZE_ATTRIBUTE = "_almoner_size"  # an item's size (`Item.size`), kept on it; UpdateItem drops it
 
 _applied = False
 _enabled = True
@@ -111,6 +112,7 @@ def _item_init(self: Item, hash_key: DynamoType, range_key: DynamoType | None, a
             raise ItemSizeTooLarge
         dict.__setitem__(filled, key, converted)
     self.attrs = filled
+    self.__dict__[SIZE_ATTRIBUTE] = total  # what `Item.size` adds up: a query's 1 MB page reads it
 
 
 def _untracked_item(cls: type, *args: Any, **kwargs: Any) -> Any:

@@ -36,7 +36,7 @@ def cell_text(value: Any) -> str:
 
 def safe_cell(value: Any) -> str:
     """`cell_text(value)`, prefixed with `'` when it starts with a formula trigger."""
-    text = cell_text(value)
+    text = value if type(value) is str else cell_text(value)  # most cells: text as it is
     return f"'{text}" if text.startswith(FORMULA_TRIGGERS) else text
 
 
