@@ -37,6 +37,14 @@ vi.hoisted(() => {
 });
 afterAll(() => vi.unstubAllGlobals());
 
+// A toast vanishes after 3 s; on a loaded machine the editor can take longer than that between
+// two looks at the screen, so here toasts stay until the next test clears them (what they say is
+// asserted, not how long they stay).
+vi.mock('@/config/constants', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/config/constants')>()),
+  TOAST_DURATION_MS: 10 * 60_000,
+}));
+
 // The editor is a large tree that jsdom renders slowly (15 s for the first screen on a loaded
 // 2-core machine): its waits and tests get room, so the file never fails for being slow.
 const usualTimeout = getConfig().asyncUtilTimeout;
