@@ -45,6 +45,24 @@ def demo_page() -> str | None:
     return f"{found.slug}/{DEMO_PAGE_SLUG}" if found is not None and found.slug else None
 
 
+def page_title(page: str) -> str | None:
+    """The title of `<charity>/<slug>` (None for no such page): the button's label, as in the
+    embed code that Website Integration gives for button mode."""
+    from functions.core.errors import NotFound
+    from functions.giving import repository as giving
+    from functions.pages import repository
+
+    charity, _, slug = page.partition("/")
+    tenant_id = giving.slug_owner(charity)
+    pointer = repository.slug_item(tenant_id, slug) if tenant_id is not None else None
+    if tenant_id is None or pointer is None:
+        return None
+    try:
+        return str(repository.page(tenant_id, pointer.page_id).title)
+    except NotFound:
+        return None
+
+
 def answer(path: str, host: str) -> tuple[int, bytes]:
     query = parse_qs(urlsplit(path).query)
     page = (query.get("page") or [""])[0] or demo_page() or ""
@@ -53,6 +71,8 @@ def answer(path: str, host: str) -> tuple[int, bytes]:
         return 404, b"No published page to embed: pass ?page=<charity>/<slug>.\n"
     almoner = other_origin(host)
     link = html.escape(f"{almoner}/p/{page}", quote=True)
+    title = page_title(page) if mode == "button" else None
+    label = f' label="{html.escape(title, quote=True)}"' if title else ""
     body = f"""<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Riverside's own website</title>
 <style>{HOSTILE_CSS}</style></head>
@@ -61,7 +81,7 @@ def answer(path: str, host: str) -> tuple[int, bytes]:
 <p>This page is another website (hostile CSS included) showing the charity's landing page
 through the donation widget, served from {html.escape(almoner)}.</p>
 <script src="{html.escape(almoner, quote=True)}/widget.js" async></script>
-<almoner-donate page="{page}" mode="{mode}"></almoner-donate>
+<almoner-donate page="{page}" mode="{mode}"{label}></almoner-donate>
 <noscript><a href="{link}">Donate</a></noscript>
 <p>Footer of the host page.</p>
 </body></html>

@@ -13,6 +13,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
+from functions.core import csp
+
 ROOT = Path(__file__).resolve().parent.parent
 DIST = ROOT / "frontend" / "dist"
 
@@ -30,20 +32,16 @@ SECURITY_HEADERS = {
 def security_headers(files_origin: str = "") -> dict[str, str]:
     """The headers of every SPA response. `files_origin` (the S3 endpoint that presigned URLs point
     at) joins connect-src, as the files bucket does in template.yaml's CloudFront policy: the SPA
-    PUTs and POSTs uploads straight to it."""
+    PUTs and POSTs uploads straight to it; and img-src, for the page builder's uploaded images."""
     headers = dict(SECURITY_HEADERS)
     if files_origin:
-        headers["Content-Security-Policy"] = CSP.replace(
-            "connect-src 'self'", f"connect-src 'self' {files_origin}"
-        )
+        policy = csp.with_sources(CSP, "connect-src", [files_origin])
+        headers["Content-Security-Policy"] = csp.with_images_from(policy, [files_origin])
     return headers
 
 
 PUBLIC_PAGE = "give.html"
 LANDING_PAGE = "page.html"
-# A published landing page embeds its videos (players from these two origins only, issue 17) and
-# shows images from the files bucket (presigned GET URLs).
-VIDEO_FRAMES = "https://www.youtube-nocookie.com https://player.vimeo.com"
 IMMUTABLE = "public, max-age=31536000, immutable"
 # mimetypes depends on the machine's /etc/mime.types; these must not vary.
 TYPES = {
@@ -103,12 +101,10 @@ def resolve(dist: Path, request_path: str) -> tuple[Path | None, bool]:
     return root / "index.html", True
 
 
-def landing_page_csp(csp: str, files_origin: str) -> str:
-    """The published page's CSP: the SPA's, plus the two video players and the bucket's images."""
-    images = f"img-src 'self' data: {files_origin}".rstrip()
-    return csp.replace("img-src 'self' data:", images).replace(
-        "default-src 'self';", f"default-src 'self'; frame-src {VIDEO_FRAMES};"
-    )
+def landing_page_csp(policy: str, files_origin: str) -> str:
+    """The published page's CSP: the SPA's, plus the two video players and the bucket's images
+    (functions/core/csp.py, the same rule as template.yaml's PageHeadersPolicy)."""
+    return csp.published_page(policy, [files_origin])
 
 
 def serve(request_path: str, dist: Path = DIST, files_origin: str = "") -> StaticResponse:

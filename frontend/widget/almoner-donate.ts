@@ -12,10 +12,12 @@
  * - Inline: the frame is 600 px high until the page reports its height, then that height
  *   (200..6000 px); it never scrolls. Button: a button that opens the frame in a modal dialog.
  * - Height messages are taken only from the Almoner origin the script came from and only from
- *   this element's own frame.
+ *   this element's own frame; so is the frame's Escape, which closes the dialog (the frame's keys
+ *   never reach the host page).
  */
 
 export const HEIGHT_MESSAGE = 'almoner:height';
+export const CLOSE_MESSAGE = 'almoner:close';
 export const INITIAL_HEIGHT = 600;
 export const MIN_HEIGHT = 200;
 export const MAX_HEIGHT = 6000;
@@ -62,6 +64,7 @@ export function defineWidget(origin: string, registry: CustomElementRegistry = c
   class AlmonerDonate extends HTMLElement {
     #root: ShadowRoot;
     #frame: HTMLIFrameElement | null = null;
+    #dialog: HTMLDialogElement | null = null;
     #listening = false;
 
     constructor() {
@@ -98,6 +101,7 @@ export function defineWidget(origin: string, registry: CustomElementRegistry = c
       const source = frame?.contentWindow;
       if (!source || event.origin !== origin || event.source !== source) return;
       const data = event.data as { type?: unknown; height?: unknown } | null;
+      if (data?.type === CLOSE_MESSAGE && this.#dialog?.open) this.#dialog.close();
       if (!data || data.type !== HEIGHT_MESSAGE) return;
       const height = clampHeight(data.height);
       if (height !== null && frame) frame.style.height = `${height}px`;
@@ -121,6 +125,7 @@ export function defineWidget(origin: string, registry: CustomElementRegistry = c
       style.textContent = STYLE;
       this.#root.replaceChildren(style);
       this.#frame = null;
+      this.#dialog = null;
       if (!src) return;
       if (this.getAttribute('mode') !== 'button') {
         this.#root.append(this.#makeFrame(src));
@@ -130,6 +135,7 @@ export function defineWidget(origin: string, registry: CustomElementRegistry = c
       button.type = 'button';
       button.textContent = this.getAttribute('label') || 'Donate';
       const dialog = document.createElement('dialog');
+      this.#dialog = dialog;
       const close = document.createElement('button');
       close.type = 'button';
       close.className = 'close';

@@ -16,7 +16,7 @@ import urllib.parse
 import urllib.request
 from typing import Any
 
-from functions.core import audit, clock, config
+from functions.core import audit, clock, config, csp
 from functions.core.access import Principal
 from functions.core.errors import AlmonerError, NotFound
 from functions.core.messages import t
@@ -25,9 +25,12 @@ from functions.pages import repository, slugs
 from functions.pages.models import PageEmbedSettings
 from functions.pages.schemas import EmbedSettingsBody
 
-# The published page's policy (chalicelocal/static.py LANDING_PAGE and template.yaml): the SPA's
-# own sources, the two video players, the files bucket's images; `frame-ancestors` per charity.
-VIDEO_FRAMES = "https://www.youtube-nocookie.com https://player.vimeo.com"
+# The frame's policy before the published page's additions (functions/core/csp.py: the two video
+# players, the files bucket's images) and the charity's `frame-ancestors`.
+FRAME_BASE_POLICY = (
+    "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; script-src 'self'; "
+    "connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'"
+)
 SHELL_SECONDS = 60
 SHELL_TIMEOUT_SECONDS = 5
 _shell: dict[str, Any] = {"html": None, "at": 0.0}
@@ -104,12 +107,8 @@ def files_origin() -> str:
 
 
 def frame_policy(allowed: list[str]) -> str:
-    ancestors = " ".join(["'self'", *allowed])
-    return (
-        f"default-src 'self'; frame-src {VIDEO_FRAMES}; img-src 'self' data: {files_origin()}; "
-        "style-src 'self' 'unsafe-inline'; script-src 'self'; connect-src 'self'; object-src 'none'; "
-        f"base-uri 'self'; form-action 'self'; frame-ancestors {ancestors}"
-    )
+    page = csp.published_page(FRAME_BASE_POLICY, [files_origin()])
+    return csp.with_sources(page, "frame-ancestors", ["'self'", *allowed])
 
 
 def _page_status(tenant_id: str, page_slug: str) -> bool:

@@ -45,6 +45,39 @@ async function widgetFrame(p) {
   }
 }
 
+/** The host page as assistive technology gets it (Chromium's accessibility tree, the widget's
+ * closed shadow root included: Playwright's locators do not enter a closed root). */
+async function shown(cdp) {
+  const { nodes } = await cdp.send("Accessibility.getFullAXTree");
+  const visible = nodes.filter((node) => !node.ignored);
+  const find = (role, name) =>
+    visible.filter(
+      (node) =>
+        node.role?.value === role &&
+        (name === undefined || node.name?.value === name),
+    );
+  const focused = (node) =>
+    (node.properties ?? []).some(
+      (property) => property.name === "focused" && property.value.value,
+    );
+  return { find, focused };
+}
+
+/** Where a node of the accessibility tree is on the screen (its border box). */
+async function boxOf(cdp, node) {
+  const { model } = await cdp.send("DOM.getBoxModel", {
+    backendNodeId: node.backendDOMNodeId,
+  });
+  const [left, top, , , right, bottom] = model.border;
+  return { x: left, y: top, width: right - left, height: bottom - top };
+}
+
+/** A click where the user sees the node: the middle of its box. */
+async function clickOn(p, cdp, node) {
+  const box = await boxOf(cdp, node);
+  await p.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+}
+
 describe(`The donation widget from ${BASE_URL} on another website`, () => {
   test("an allowed website shows the page at its own height under hostile CSS, and the gift goes through the checkout at top level; a website not on the list gets no page", async () => {
     const charity = `Widget Trust ${randomUUID().slice(0, 6)}`;
@@ -180,5 +213,119 @@ describe(`The donation widget from ${BASE_URL} on another website`, () => {
       /^http:\/\/127\.0\.0\.1:\d+\/api\/public\/pages\/[a-z0-9-]+\/monthly-friends\/frame$/,
     );
     await frame.getByRole("button", { name: /^Donate/ }).waitFor();
+  });
+
+  test("button mode on the demo website: a labelled button and no frame until clicked, the page in a modal dialog that closes with × and with Escape, and a <noscript> link to the hosted page", async () => {
+    const host = BASE_URL.replace("//127.0.0.1", "//localhost");
+    const label = "Become a monthly friend"; // the demo page's title (functions/pages/demo.py)
+    const p = await openPage();
+    const cdp = await p.context().newCDPSession(p);
+    await cdp.send("DOM.enable");
+    await cdp.send("Accessibility.enable");
+
+    // GIVEN the charity's website with the button code, under its hostile CSS
+    await p.goto(`${host}/fake-host/?mode=button`);
+    await p.waitForFunction(() => customElements.get("almoner-donate"));
+    let screen = await shown(cdp);
+    const [button] = screen.find("button", label);
+    assert.ok(
+      button,
+      "the host page shows the widget's button with the page's title",
+    );
+    const before = await boxOf(cdp, button);
+    assert.ok(
+      before.width > 40 && before.height > 20 && before.y < 900,
+      `the button is on screen: ${JSON.stringify(before)}`,
+    );
+    assert.equal(p.frames().length, 1, "no frame before the click");
+    assert.equal(screen.find("dialog").length, 0);
+    // JavaScript runs: the <noscript> link is not shown
+    assert.equal(await p.getByRole("link", { name: "Donate" }).count(), 0);
+
+    // (Escape typed in the form reaches the frame, not the host: the page tells the widget)
+    for (const closeWith of ["the × button", "Escape in the form", "Escape"]) {
+      // WHEN the visitor clicks the button
+      await clickOn(p, cdp, button);
+      const frame = await widgetFrame(p);
+
+      // THEN the page opens in a modal dialog over the host page, and its form can be used
+      assert.match(
+        frame.url(),
+        /^http:\/\/127\.0\.0\.1:\d+\/api\/public\/pages\/[a-z0-9-]+\/monthly-friends\/frame$/,
+      );
+      await frame.getByRole("button", { name: /^Donate/ }).waitFor();
+      if (closeWith !== "Escape") {
+        await frame.getByLabel("First name").fill("Bea");
+        assert.equal(await frame.getByLabel("First name").inputValue(), "Bea");
+      }
+      const box = await (await frame.frameElement()).boundingBox();
+      assert.ok(
+        box.width > 300 && box.height > 200,
+        `the frame is shown: ${JSON.stringify(box)}`,
+      );
+      screen = await shown(cdp);
+      assert.equal(screen.find("dialog").length, 1, "a dialog is open");
+      assert.equal(
+        screen.find("Iframe", label).length,
+        1,
+        "the frame is named after the page",
+      );
+      assert.equal(
+        screen.find("heading", "Riverside's own website").length,
+        0,
+        "the host page is inert behind the modal dialog",
+      );
+
+      // WHEN it is closed with the × button, or with Escape
+      const closed = p.waitForEvent("framedetached");
+      if (closeWith.startsWith("Escape")) {
+        await p.keyboard.press("Escape");
+      } else {
+        const [close] = screen.find("button", "Close");
+        assert.ok(close, "the dialog has a close button");
+        await clickOn(p, cdp, close);
+      }
+      await closed;
+
+      // THEN the host page is back as before, with the focus on the button that opened it
+      screen = await shown(cdp);
+      assert.equal(screen.find("dialog").length, 0, `closed with ${closeWith}`);
+      assert.equal(p.frames().length, 1, "the frame is gone");
+      const [again] = screen.find("button", label);
+      assert.ok(
+        again && screen.focused(again),
+        `the focus is back on the button (${closeWith})`,
+      );
+      assert.deepEqual(await boxOf(cdp, again), before);
+      assert.equal(screen.find("heading", "Riverside's own website").length, 1);
+      assert.equal(
+        screen.find("StaticText", "Footer of the host page.").length,
+        1,
+      );
+    }
+
+    // AND without JavaScript the same code shows a link to the hosted page, which shows the page
+    const noScript = await p
+      .context()
+      .browser()
+      .newContext({ javaScriptEnabled: false });
+    let href;
+    try {
+      const plain = await noScript.newPage();
+      await plain.goto(`${host}/fake-host/?mode=button`);
+      const link = plain.getByRole("link", { name: "Donate" });
+      href = await link.getAttribute("href");
+      assert.match(
+        href,
+        /^http:\/\/127\.0\.0\.1:\d+\/p\/[a-z0-9-]+\/monthly-friends$/,
+      );
+      await link.click();
+      await plain.waitForURL(href);
+    } finally {
+      await noScript.close();
+    }
+    const hosted = await openPage();
+    await hosted.goto(href);
+    await hosted.getByRole("button", { name: /^Donate/ }).waitFor();
   });
 });

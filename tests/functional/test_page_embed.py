@@ -175,5 +175,11 @@ def test_the_demo_allows_the_local_fake_host_and_it_embeds_the_monthly_page(owne
     assert '<script src="http://127.0.0.1:8000/widget.js" async></script>' in text
     assert '<almoner-donate page="hope-trust/monthly-friends" mode="inline">' in text
     assert "iframe { height: 10px !important; display: none !important; }" in text
+    # the button mode labels its button with the page's title, as Website Integration's code does
+    status, body = fake_host.answer(
+        "/fake-host/?page=hope-trust/monthly-friends&mode=button", "localhost:8000"
+    )
+    assert status == 200
+    assert 'mode="button" label="Become a monthly friend">' in body.decode()
     assert fake_host.other_origin("127.0.0.1:8000") == "http://localhost:8000"
     assert fake_host.answer("/fake-host/?page=../../x", "localhost:8000")[0] == 404

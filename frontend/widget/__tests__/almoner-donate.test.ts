@@ -1,6 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   clampHeight,
+  CLOSE_MESSAGE,
   defineWidget,
   frameUrl,
   HEIGHT_MESSAGE,
@@ -135,6 +136,18 @@ describe('<almoner-donate>', () => {
     report(iframe, 800);
     expect(iframe.style.height).toBe('800px');
     (root.querySelector('button.close') as HTMLButtonElement).click();
+    expect(dialog.open).toBe(false);
+    expect(frame()).toBeNull();
+
+    // Escape pressed inside the frame: its own frame's message closes the dialog, nobody else's
+    button.click();
+    const again = frame() as HTMLIFrameElement;
+    const close = (init: MessageEventInit) =>
+      window.dispatchEvent(new MessageEvent('message', { data: { type: CLOSE_MESSAGE }, ...init }));
+    close({ origin: 'https://evil.example', source: again.contentWindow });
+    close({ origin: ALMONER, source: window });
+    expect(dialog.open).toBe(true);
+    close({ origin: ALMONER, source: again.contentWindow });
     expect(dialog.open).toBe(false);
     expect(frame()).toBeNull();
   });

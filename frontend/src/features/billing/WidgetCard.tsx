@@ -23,9 +23,11 @@ export function widgetEmbedCode(
 ): string {
   const address = page.public_url.replace(/^\/p\//, '');
   const link = `${origin}${page.public_url}`;
+  // A button says which appeal it opens (the widget's button and its dialog's frame take `label`).
+  const label = mode === 'button' ? ` label="${escapeHtml(page.title)}"` : '';
   return [
     `<script src="${origin}/widget.js" async></script>`,
-    `<almoner-donate page="${escapeHtml(address)}" mode="${mode}"></almoner-donate>`,
+    `<almoner-donate page="${escapeHtml(address)}" mode="${mode}"${label}></almoner-donate>`,
     `<noscript><a href="${escapeHtml(link)}">${escapeHtml(page.title)}</a></noscript>`,
   ].join('\n');
 }

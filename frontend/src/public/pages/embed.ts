@@ -36,6 +36,7 @@ export function pageHeight(doc: Document): number {
  * no secret, so any origin may read it; the widget checks where it came from. */
 export function reportHeight(win: Window = window): () => void {
   const doc = win.document;
+  const stopEscape = reportEscape(win);
   doc.documentElement.classList.add('pb-embedded');
   let last = -1;
   const send = () => {
@@ -45,10 +46,28 @@ export function reportHeight(win: Window = window): () => void {
     win.parent.postMessage({ type: HEIGHT_MESSAGE, height }, '*');
   };
   send();
-  if (typeof ResizeObserver !== 'function') return () => undefined;
+  if (typeof ResizeObserver !== 'function') return stopEscape;
   const observer = new ResizeObserver(send);
   observer.observe(doc.body);
-  return () => observer.disconnect();
+  return () => {
+    observer.disconnect();
+    stopEscape();
+  };
+}
+
+export const CLOSE_MESSAGE = 'almoner:close';
+
+/** Escape pressed in the frame: the keys of a cross-origin frame never reach the host page, so
+ * the widget's dialog (button mode) hears of it by message and closes, as it does for an Escape
+ * outside the frame. Inline, the widget ignores it. */
+export function reportEscape(win: Window = window): () => void {
+  const onKey = (event: KeyboardEvent) => {
+    if (event.key === 'Escape' && !event.defaultPrevented) {
+      win.parent.postMessage({ type: CLOSE_MESSAGE }, '*');
+    }
+  };
+  win.document.addEventListener('keydown', onKey);
+  return () => win.document.removeEventListener('keydown', onKey);
 }
 
 /** Open the checkout in the top window (the click's user activation allows it from a sandboxed,

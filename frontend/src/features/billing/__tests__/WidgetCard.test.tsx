@@ -42,7 +42,7 @@ describe('the donation widget on Website Integration', () => {
     );
     await user.selectOptions(within(block).getByLabelText('Show as'), 'button');
     expect((code as HTMLTextAreaElement).value).toContain(
-      '<almoner-donate page="hope-trust/winter" mode="button"></almoner-donate>',
+      '<almoner-donate page="hope-trust/winter" mode="button" label="Winter &lt;Appeal&gt;"></almoner-donate>',
     );
     await user.click(
       within(block).getByRole('button', { name: 'Copy the embed code for “Winter <Appeal>”' }),

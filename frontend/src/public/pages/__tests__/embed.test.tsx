@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { context, donationForm, GIVING } from '../render/__tests__/fixtures';
 import { renderPage } from '../render/renderPage';
 import { PageApp } from '../PageApp';
-import { HEIGHT_MESSAGE, isEmbedded, parseFramePath, topRedirect } from '../embed';
+import { CLOSE_MESSAGE, HEIGHT_MESSAGE, isEmbedded, parseFramePath, topRedirect } from '../embed';
 
 const at = (path: string) => new URL(path, 'http://localhost') as unknown as Location;
 
@@ -49,6 +49,10 @@ describe('a published page in the donation widget’s frame', () => {
     expect(String(fetchSpy.mock.calls[0]?.[0])).toContain('/api/public/pages/riverside/winter');
     expect(posted).toHaveBeenCalledWith({ type: HEIGHT_MESSAGE, height: expect.any(Number) }, '*');
     expect(document.documentElement).toHaveClass('pb-embedded');
+    // Escape in the frame (whose keys never reach the host page) asks the widget to close
+    expect(posted).not.toHaveBeenCalledWith({ type: CLOSE_MESSAGE }, '*');
+    await userEvent.setup().keyboard('{Escape}');
+    expect(posted).toHaveBeenCalledWith({ type: CLOSE_MESSAGE }, '*');
   });
 
   it('says the appeal is closed when the page is not published', async () => {

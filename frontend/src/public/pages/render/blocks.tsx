@@ -98,12 +98,24 @@ export function videoSource(provider: VideoProps['provider'], id: string): strin
   return null;
 }
 
+const PROVIDER_NAMES: Record<VideoProps['provider'], string> = {
+  youtube: 'YouTube',
+  vimeo: 'Vimeo',
+};
+
+/** The builder (admin CSP: no frame-src) cannot show the player, so it says what will play where;
+ * the published page's CSP allows the two players. */
 export function Video({ provider, video_id, title }: VideoProps) {
   const { t } = useTranslation();
+  const { preview } = usePageContext();
   const src = videoSource(provider, video_id);
   return (
     <div className="pb-video" data-block="Video">
-      {src ? (
+      {src && preview ? (
+        <p className="pb-video__placeholder">
+          {t('blocks.video_preview', { provider: PROVIDER_NAMES[provider], id: video_id })}
+        </p>
+      ) : src ? (
         <iframe
           src={src}
           title={title}

@@ -76,6 +76,30 @@ describe('the page renderer, block by block', () => {
     expect(screen.getByText('This video is not available.')).toBeVisible();
   });
 
+  it('Video in the builder (admin CSP: no players): a placeholder that says what will play where, en and es', () => {
+    const blocks: Block[] = [
+      {
+        type: 'Video',
+        props: { id: 'v', provider: 'youtube', video_id: 'dQw4w9WgXcQ', title: 'Our year' },
+      },
+      {
+        type: 'Video',
+        props: { id: 'w', provider: 'vimeo', video_id: '76979871', title: 'Vimeo film' },
+      },
+    ];
+    const { unmount } = page(blocks, { preview: true });
+    expect(document.querySelector('iframe')).toBeNull();
+    expect(
+      screen.getByText('YouTube video dQw4w9WgXcQ — plays on the published page.'),
+    ).toBeVisible();
+    expect(screen.getByText('Vimeo video 76979871 — plays on the published page.')).toBeVisible();
+    unmount();
+    page(blocks, { preview: true, locale: 'es' });
+    expect(
+      screen.getByText('Vídeo de YouTube dQw4w9WgXcQ: se reproduce en la página publicada.'),
+    ).toBeVisible();
+  });
+
   it('RichText, GiftAidExplainer, Faq, CallToAction and Footer', async () => {
     const user = userEvent.setup();
     page([
