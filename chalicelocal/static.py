@@ -18,10 +18,7 @@ from functions.core import csp
 ROOT = Path(__file__).resolve().parent.parent
 DIST = ROOT / "frontend" / "dist"
 
-CSP = (
-    "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; "
-    "script-src 'self'; connect-src 'self'; frame-ancestors 'none'"
-)
+CSP = csp.site()  # the deployed policy (template.yaml), without a files bucket
 SECURITY_HEADERS = {
     "Content-Security-Policy": CSP,
     "X-Content-Type-Options": "nosniff",
@@ -34,9 +31,7 @@ def security_headers(files_origin: str = "") -> dict[str, str]:
     at) joins connect-src, as the files bucket does in template.yaml's CloudFront policy: the SPA
     PUTs and POSTs uploads straight to it; and img-src, for the page builder's uploaded images."""
     headers = dict(SECURITY_HEADERS)
-    if files_origin:
-        policy = csp.with_sources(CSP, "connect-src", [files_origin])
-        headers["Content-Security-Policy"] = csp.with_images_from(policy, [files_origin])
+    headers["Content-Security-Policy"] = csp.site([files_origin])
     return headers
 
 

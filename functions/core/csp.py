@@ -14,6 +14,35 @@ from collections.abc import Iterable, Sequence
 
 # The video block plays only these two players (frontend/src/public/pages/render/blocks.tsx).
 VIDEO_FRAMES: tuple[str, ...] = ("https://www.youtube-nocookie.com", "https://player.vimeo.com")
+# The one inline style the SPA needs: the page builder's editor (@puckeditor/core 0.23) writes its
+# own tokens into its canvas frame as a <style> element, which the frame (srcdoc: the SPA's own
+# policy) refuses without it. Its hash, not 'unsafe-inline' (SECURITY.md); a new editor version
+# with other text is refused, and the browser tests fail on any refusal (tests/e2e/helpers.mjs).
+EDITOR_CANVAS_STYLE = "'sha256-7oCaXV5kddj0GXz76wNgX02JS4wosdTHGA8eb5MQVx4='"
+
+
+def site(files_origins: Iterable[str] = ()) -> str:
+    """The SPA's policy (admin screens, the donation page, and the base of a published page's):
+    everything from its own origin, no inline script or style but the editor's one style, no
+    plugins, never framed; the files bucket's origins (presigned URLs) in connect-src, as the SPA
+    uploads straight to it, and in img-src, for the page builder's uploaded images. template.yaml's
+    SecurityHeadersPolicy is this with its bucket (tests/contract/test_page_csp.py); the local
+    stack serves it with the local S3's origin (chalicelocal/static.py)."""
+    files = [origin for origin in files_origins if origin]
+    return render(
+        [
+            ("default-src", ["'self'"]),
+            ("script-src", ["'self'"]),
+            ("style-src", ["'self'", EDITOR_CANVAS_STYLE]),
+            ("img-src", ["'self'", "data:", "blob:", *files]),
+            ("font-src", ["'self'", "data:"]),
+            ("connect-src", ["'self'", *files]),
+            ("object-src", ["'none'"]),
+            ("base-uri", ["'self'"]),
+            ("form-action", ["'self'"]),
+            ("frame-ancestors", ["'none'"]),
+        ]
+    )
 
 
 def parse(policy: str) -> list[tuple[str, list[str]]]:

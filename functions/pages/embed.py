@@ -26,10 +26,10 @@ from functions.pages.models import PageEmbedSettings
 from functions.pages.schemas import EmbedSettingsBody
 
 # The frame's policy before the published page's additions (functions/core/csp.py: the two video
-# players, the files bucket's images) and the charity's `frame-ancestors`.
-FRAME_BASE_POLICY = (
-    "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; script-src 'self'; "
-    "connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'"
+# players, the files bucket's images) and the charity's `frame-ancestors`: the site's own, without
+# its frame-ancestors 'none'.
+FRAME_BASE_POLICY = csp.render(
+    (name, found) for name, found in csp.parse(csp.site()) if name != "frame-ancestors"
 )
 SHELL_SECONDS = 60
 SHELL_TIMEOUT_SECONDS = 5

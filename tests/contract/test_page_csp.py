@@ -87,9 +87,9 @@ def test_the_local_stack_adds_the_same_sources_as_the_template() -> None:
     page = static.landing_page_csp(admin, local_files)
     # THEN the published page has the players and the images, the admin the images only
     assert csp.sources(page, "frame-src") == PLAYERS
-    assert csp.sources(page, "img-src") == ["'self'", "data:", local_files]
+    assert csp.sources(page, "img-src") == ["'self'", "data:", "blob:", local_files]
     assert csp.sources(admin, "frame-src") is None
-    assert csp.sources(admin, "img-src") == ["'self'", "data:", local_files]
+    assert csp.sources(admin, "img-src") == ["'self'", "data:", "blob:", local_files]
 
 
 def test_the_template_names_the_origin_of_the_image_urls_the_renderer_gets() -> None:
@@ -111,5 +111,18 @@ def test_the_template_names_the_origin_of_the_image_urls_the_renderer_gets() -> 
 def test_the_widget_frame_has_the_published_page_policy_and_the_charity_websites() -> None:
     policy = embed.frame_policy(["https://hope.example"])
     assert csp.sources(policy, "frame-src") == PLAYERS
-    assert csp.sources(policy, "img-src") == ["'self'", "data:", embed.files_origin()]
+    assert csp.sources(policy, "img-src") == ["'self'", "data:", "blob:", embed.files_origin()]
     assert csp.sources(policy, "frame-ancestors") == ["'self'", "https://hope.example"]
+
+
+def test_the_site_policy_in_aws_is_the_one_the_local_stack_serves(resources: dict[str, Any]) -> None:
+    # GIVEN the SPA's policy in template.yaml and the one chalicelocal serves
+    site = policy_of(resources, "SecurityHeadersPolicy")
+    local = static.security_headers("http://127.0.0.1:45678")["Content-Security-Policy"]
+    # THEN both are the one rule (functions/core/csp.py site) with their files bucket: a screen the
+    # local policy lets work (the browser tests fail on any refusal) works in AWS too
+    assert normal(site) == csp.site(TEMPLATE_FILES)
+    assert local == csp.site(["http://127.0.0.1:45678"])
+    # no inline style but the page builder's one, by its hash (SECURITY.md: no 'unsafe-inline')
+    assert csp.sources(site, "style-src") == ["'self'", csp.EDITOR_CANVAS_STYLE]
+    assert "'unsafe-inline'" not in local and "'unsafe-inline'" not in embed.FRAME_BASE_POLICY

@@ -1,3 +1,4 @@
+import assert from 'node:assert/strict';
 import { createHmac, randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { after, afterEach, before } from 'node:test';
@@ -64,13 +65,31 @@ function keepTrail(context) {
   context.on('requestfailed', (request) =>
     note(`FAILED ${request.method()} ${request.url()}: ${request.failure()?.errorText}`),
   );
+  const refused = [];
   context.on('page', (page) => {
     page.on('pageerror', (error) => note(`pageerror: ${error.message}`));
     page.on('console', (message) => {
       if (message.type() === 'error') note(`console.error: ${message.text().slice(0, 300)}`);
+      if (isRefusedByOurPolicy(message.text())) refused.push(`${page.url()}: ${message.text().slice(0, 300)}`);
     });
   });
   trails.set(context, trail);
+  refusals.set(context, refused);
+}
+
+const refusals = new WeakMap();
+
+/** Chromium's console line for something the page's Content-Security-Policy refused (an inline
+ * style, a script, an image or frame from elsewhere). A frame-ancestors refusal is the policy
+ * doing its job (a site not on a charity's allow-list, tests/e2e/widget.test.mjs), not a defect. */
+function isRefusedByOurPolicy(text) {
+  return /Content Security Policy/i.test(text) && !/frame-ancestors/.test(text);
+}
+
+/** What the pages of a context had refused by their CSP: the local stack serves the deployed
+ * policy (functions/core/csp.py), so a refusal here is a screen broken in AWS. */
+export function cspRefusals(context) {
+  return [...(refusals.get(context) ?? [])];
 }
 
 async function printTrail(context) {
@@ -116,6 +135,9 @@ export function pagesForThisFile() {
   });
   afterEach(async (t) => {
     if (t.passed === false) for (const context of contexts) await printTrail(context);
+    const refused = contexts.flatMap(cspRefusals);
+    for (const context of contexts) refusals.get(context).length = 0; // each test its own
+    assert.deepEqual(refused, [], 'the Content-Security-Policy refused part of a screen');
   });
   after(async () => {
     await Promise.all(contexts.map((context) => context.close().catch(() => {})));

@@ -104,7 +104,7 @@ def test_a_published_landing_page_gets_its_own_entry(dist: Path, path: str) -> N
     csp = response.headers["Content-Security-Policy"]
     assert "script-src 'self'" in csp
     assert "frame-src https://www.youtube-nocookie.com https://player.vimeo.com" in csp
-    assert "img-src 'self' data: https://files.example" in csp
+    assert "img-src 'self' data: blob: https://files.example" in csp
     # and the admin app keeps its own fallback and CSP
     admin = static.serve("/pages", dist)
     assert b"id=root" in admin.body and "frame-src" not in admin.headers["Content-Security-Policy"]
