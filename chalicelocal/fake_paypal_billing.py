@@ -547,7 +547,9 @@ class BillingMixin:
         sub["_failed"] = 0
         sub["_last_failed"] = None
         sub["_last_payment"] = {"amount": _money(gross), "time": _iso(now)}
-        sub["_next"] = _iso(_later(now, sub["_unit"]))
+        # the cycle due is paid: the next one is a period after it (not after today)
+        due = dt.datetime.fromisoformat(sub["_next"].replace("Z", "+00:00")) if sub["_next"] else now
+        sub["_next"] = _iso(_later(due, sub["_unit"]))
         sub["update_time"] = _iso(now)
         self._emit(client_id, "PAYMENT.SALE.COMPLETED", sale, base, "sale")
         return dict(sale)

@@ -267,9 +267,12 @@ def record_paid(
     declaration_id: str | None = None,
     donor_name: str | None = None,
     donor_email: str | None = None,
+    next_charge_date: str | None = None,
 ) -> tuple[Subscription, bool]:
     """A paid instalment counted once; a failing subscription recovered by it; the donor the
-    first instalment found or made (and its name, when the gift was not started on our page)."""
+    first instalment found or made (and its name, when the gift was not started on our page); the
+    next charge date the gateway gave with it, only ever forward (an older instalment delivered
+    late never moves it back) and not while the subscription is paused or has ended."""
     moved = {"changed": False}
 
     def make(current: Subscription | None) -> Subscription | None:
@@ -298,6 +301,13 @@ def record_paid(
             if value and not getattr(current, name):
                 setattr(current, name, value)
                 changed = True
+        if (
+            next_charge_date
+            and current.status in ("active", "failing")
+            and next_charge_date > (current.next_charge_date or "")
+        ):
+            current.next_charge_date = next_charge_date
+            changed = True
         if donation_id and any(
             str(r.get("invoice_id")) == invoice_id and not r.get("donation_id") for r in refs
         ):

@@ -170,7 +170,15 @@ def _sale(
         created_at=sold_at,
     )
     outcome, after, changed = record_instalment(
-        event, fact, account, subscription, paid_on, sale_id, gross, at
+        event,
+        fact,
+        account,
+        subscription,
+        paid_on,
+        sale_id,
+        gross,
+        at,
+        next_charge_date=_next_billing(account, sub_id),
     )
     if changed:
         words.append("instalment counted")
@@ -186,3 +194,17 @@ def _sale(
         donation_id=outcome.donation_id,
         business_key=sale_id,
     )
+
+
+def _next_billing(account: GatewayAccount | None, sub_id: str) -> str | None:
+    """The subscription's next charge as PayPal has it after this sale (`billing_info.
+    next_billing_time`); None when PayPal cannot be asked (the nightly reconciliation catches up)."""
+    if account is None:
+        return None
+    try:
+        resource = paypal.fetch(account, sub_id)
+    except paypal_api.PayPalProblem:
+        return None
+    if str(resource.get("status") or "") != "ACTIVE":
+        return None
+    return paypal._day(_dict(resource.get("billing_info")).get("next_billing_time"))

@@ -184,6 +184,7 @@ def _paid(
         amount,
         at,
         donor_email=str(invoice.get("customer_email") or "") or None,
+        next_charge_date=_period_end(invoice),
     )
     if changed:
         words.append("instalment counted")
@@ -194,6 +195,14 @@ def _paid(
         donation_id=outcome.donation_id,
         business_key=invoice_id,
     )
+
+
+def _period_end(invoice: dict[str, Any]) -> str | None:
+    """The day the period this invoice paid for ends: the subscription's next charge (its lines'
+    `period.end`; the invoice's own `period_end` is the period before, for a renewal)."""
+    lines = _dict(invoice.get("lines")).get("data") or []
+    ends = [int(f.int_or_none(_dict(_dict(line).get("period")).get("end")) or 0) for line in lines]
+    return gateway.day_of(max(ends)) if ends and max(ends) > 0 else None
 
 
 def record_instalment(
@@ -207,6 +216,7 @@ def record_instalment(
     at: int,
     *,
     donor_email: str | None = None,
+    next_charge_date: str | None = None,
 ) -> tuple[Any, Subscription, bool]:
     """One paid instalment of `subscription` (a Stripe invoice, a PayPal sale): its donation through
     the one-off gifts' payment path (idempotent on `business_key`), then the subscription's count,
@@ -245,6 +255,7 @@ def record_instalment(
         declaration_id=declaration_id,
         donor_name=donor_name,
         donor_email=donor_email,
+        next_charge_date=next_charge_date,
     )
     return outcome, saved, changed
 
