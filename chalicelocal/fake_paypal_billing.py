@@ -13,6 +13,9 @@
   `status_change_note`); `PATCH …/{id}` replacing
   `/plan/billing_cycles/@sequence==1/pricing_scheme/fixed_price` (the amount revised from the next
   cycle, no buyer approval; BILLING.SUBSCRIPTION.UPDATED);
+- `GET /v1/billing/subscriptions/{id}/transactions?start_time=&end_time=` (both required): the
+  sales the fake made for it in that window, as PayPal lists them (`id` = the sale id, `status`,
+  `amount_with_breakdown`, `payer_name`, `payer_email`, `time`);
 - test helpers (fake-only): `POST /fake-paypal/test-helpers/subscriptions/{id}/renew`
   (form `outcome=paid|failed`: a sale PAYMENT.SALE.COMPLETED with `billing_agreement_id`, or a
   failed attempt BILLING.SUBSCRIPTION.PAYMENT.FAILED; at the plan's failure threshold the
@@ -126,6 +129,8 @@ class BillingMixin:
                 return json_answer(201, self._create_subscription(client_id, data, base))
             if len(parts) >= 4:
                 sub = self._sub(client_id, parts[3])
+                if len(parts) == 5 and parts[4] == "transactions" and method == "GET":
+                    return json_answer(200, self._transactions(sub, dict(parse_qsl(query))))
                 if len(parts) == 4 and method == "GET":
                     fields = dict(parse_qsl(query)).get("fields", "")
                     return json_answer(200, self._sub_view(sub, base, with_plan="plan" in fields.split(",")))
@@ -553,6 +558,50 @@ class BillingMixin:
         sub["update_time"] = _iso(now)
         self._emit(client_id, "PAYMENT.SALE.COMPLETED", sale, base, "sale")
         return dict(sale)
+
+    # ------------------------------------------------------------ transactions
+
+    def _transactions(self, sub: dict[str, Any], params: dict[str, str]) -> dict[str, Any]:
+        """`GET /v1/billing/subscriptions/{id}/transactions?start_time=&end_time=`: the sales the
+        fake really made for this subscription in that window (PayPal requires both times)."""
+        from chalicelocal.fake_paypal import _invalid, _money, _pence
+
+        window = []
+        for name in ("start_time", "end_time"):
+            try:
+                moment = dt.datetime.fromisoformat(params.get(name, "").replace("Z", "+00:00"))
+            except ValueError:
+                raise _invalid(
+                    "INVALID_PARAMETER_SYNTAX", f"{name} must be an ISO date and time.", name
+                ) from None
+            window.append(moment if moment.tzinfo else moment.replace(tzinfo=dt.UTC))
+        start, end = window
+        if end < start:
+            raise _invalid("INVALID_PARAMETER_VALUE", "end_time must be after start_time.", "end_time")
+        name = sub["subscriber"]["name"]
+        rows = []
+        for sale in self.sales.values():
+            made = dt.datetime.fromisoformat(sale["create_time"].replace("Z", "+00:00"))
+            if sale["billing_agreement_id"] != sub["id"] or not start <= made <= end:
+                continue
+            gross = _pence(sale["amount"]["total"])
+            fee = _pence(sale["transaction_fee"]["value"])
+            rows.append(
+                {
+                    "id": sale["id"],
+                    "status": "REFUNDED" if sale["state"] == "refunded" else "COMPLETED",
+                    "amount_with_breakdown": {
+                        "gross_amount": _money(gross),
+                        "fee_amount": _money(fee),
+                        "net_amount": _money(gross - fee),
+                    },
+                    "payer_name": dict(name),
+                    "payer_email": sub["subscriber"]["email_address"],
+                    "time": sale["create_time"],
+                }
+            )
+        rows.sort(key=lambda row: str(row["time"]))
+        return {"transactions": rows, "total_items": len(rows), "total_pages": 1}
 
     # ------------------------------------------------------------ the approval page
 
