@@ -19,7 +19,7 @@ from typing import Any
 from functions.core import clock
 from functions.gateways import paypal_api
 from functions.gateways.models import GatewayAccount
-from functions.subscriptions import paypal, repository, sync
+from functions.subscriptions import emails, paypal, repository, sync
 from functions.subscriptions.models import Subscription
 from functions.webhooks import facts as f
 from functions.webhooks.facts import Fact
@@ -80,6 +80,7 @@ def apply(event: WebhookEvent, payload: dict[str, Any], account: GatewayAccount 
         words.append("payment failure recorded" if changed else "no change")
         return Outcome("processed", "; ".join(words), business_key=sub_id)
     item, changed = _refresh(event.tenant_id, mode, sub_id, account, at, resource)
+    emails.signed_up(item)  # the thank-you with the self-service link, once per subscription
     return Outcome(
         "processed", f"subscription {item.status}" if changed else "no change", business_key=sub_id
     )
@@ -182,6 +183,7 @@ def _sale(
     )
     if changed:
         words.append("instalment counted")
+        emails.signed_up(after)  # a gift whose subscription events are late: its thank-you now
     if after.status == "failing" and account is not None:
         # PayPal clears its failure count with a paid cycle: its word says whether this sale
         # recovered the subscription (an older sale delivered late does not)
