@@ -16,6 +16,8 @@
 - `GET /v1/billing/subscriptions/{id}/transactions?start_time=&end_time=` (both required): the
   sales the fake made for it in that window, as PayPal lists them (`id` = the sale id, `status`,
   `amount_with_breakdown`, `payer_name`, `payer_email`, `time`);
+- `POST /v1/payments/sale/{id}/refund` (`{}` for all that is left, or `{amount: {total, currency}}`):
+  PAYMENT.SALE.REFUNDED, its resource the v1 refund naming the sale (`sale_id`);
 - test helpers (fake-only): `POST /fake-paypal/test-helpers/subscriptions/{id}/renew`
   (form `outcome=paid|failed`: a sale PAYMENT.SALE.COMPLETED with `billing_agreement_id`, or a
   failed attempt BILLING.SUBSCRIPTION.PAYMENT.FAILED; at the plan's failure threshold the
@@ -54,6 +56,7 @@ SUBSCRIPTION_EVENTS = {
     "BILLING.SUBSCRIPTION.EXPIRED": "A billing subscription expires.",
     "BILLING.SUBSCRIPTION.PAYMENT.FAILED": "Payment failed on a subscription.",
     "PAYMENT.SALE.COMPLETED": "A sale completes.",
+    "PAYMENT.SALE.REFUNDED": "A merchant refunds a sale.",
 }
 UNITS = ("MONTH", "YEAR")
 
@@ -142,6 +145,9 @@ class BillingMixin:
                 if len(parts) == 5 and method == "POST" and parts[4] in ("suspend", "activate", "cancel"):
                     self._change(sub, parts[4], data)
                     return Answer(204)
+        if parts[:3] == ["v1", "payments", "sale"] and len(parts) == 5 and parts[4] == "refund":
+            if method == "POST":
+                return json_answer(201, self._refund_sale(client_id, parts[3], data, base))
         raise _not_found("path", "/" + "/".join(parts))
 
     def _helper(self, method: str, path: str, form: dict[str, str]) -> Answer:
@@ -559,7 +565,7 @@ class BillingMixin:
         self._emit(client_id, "PAYMENT.SALE.COMPLETED", sale, base, "sale")
         return dict(sale)
 
-    # ------------------------------------------------------------ transactions
+    # ------------------------------------------------------------ transactions and sale refunds
 
     def _transactions(self, sub: dict[str, Any], params: dict[str, str]) -> dict[str, Any]:
         """`GET /v1/billing/subscriptions/{id}/transactions?start_time=&end_time=`: the sales the
@@ -602,6 +608,56 @@ class BillingMixin:
             )
         rows.sort(key=lambda row: str(row["time"]))
         return {"transactions": rows, "total_items": len(rows), "total_pages": 1}
+
+    def _refund_sale(self, client_id: str, sale_id: str, data: dict[str, Any], base: str) -> dict[str, Any]:
+        """`POST /v1/payments/sale/{id}/refund` (in full, or `{amount: {total, currency}}`):
+        PAYMENT.SALE.REFUNDED, its resource the v1 refund naming the sale (`sale_id`)."""
+        from chalicelocal.fake_paypal import (
+            MONEY,
+            _invalid,
+            _not_found,
+            _now_iso,
+            _pence,
+            _pp_id,
+            _unprocessable,
+        )
+
+        sale = self.sales.get(sale_id)
+        if sale is None or self.owner.get(sale_id) != client_id:
+            raise _not_found("sale", sale_id)
+        gross = _pence(sale["amount"]["total"])
+        refunded = int(sale.get("_refunded") or 0)
+        asked = (data.get("amount") or {}) if isinstance(data, dict) else {}
+        total = asked.get("total") if isinstance(asked, dict) else None
+        if total is not None and (not isinstance(total, str) or not MONEY.match(total) or _pence(total) <= 0):
+            raise _invalid(
+                "INVALID_PARAMETER_VALUE", 'amount must be {total: "1.00", currency: GBP}.', "amount"
+            )
+        pence = _pence(total) if total is not None else gross - refunded
+        if pence <= 0 or refunded + pence > gross:
+            raise _unprocessable("TRANSACTION_REFUSED", "The refund amount exceeds what is left of the sale.")
+        sale["_refunded"] = refunded + pence
+        sale["state"] = "refunded" if sale["_refunded"] >= gross else "partially_refunded"
+        now = _now_iso()
+        refund_id = _pp_id(17)
+        refund = {
+            "id": refund_id,
+            "state": "completed",
+            "amount": {"total": decimal_string(pence), "currency": "GBP"},
+            "sale_id": sale_id,
+            "billing_agreement_id": sale["billing_agreement_id"],
+            "create_time": now,
+            "update_time": now,
+            "links": [
+                {"href": f"{base}/v1/payments/refund/{refund_id}", "rel": "self", "method": "GET"},
+                {"href": f"{base}/v1/payments/sale/{sale_id}", "rel": "sale", "method": "GET"},
+            ],
+        }
+        if sale.get("custom"):
+            refund["custom"] = sale["custom"]
+        self.owner[refund_id] = client_id
+        self._emit(client_id, "PAYMENT.SALE.REFUNDED", refund, base, "refund")
+        return dict(refund)
 
     # ------------------------------------------------------------ the approval page
 

@@ -323,3 +323,41 @@ def record_paid(
 
     saved = _write(subscription.tenant_id, subscription.subscription_id, make)
     return saved or subscription, moved["changed"]
+
+
+def record_refund(subscription: Subscription, invoice_id: str, refunded: int) -> tuple[Subscription, bool]:
+    """The instalment paid by `invoice_id` (a Stripe invoice, a PayPal sale) refunded up to
+    `refunded` pence in all: its row keeps the figure, the total given loses the growth, the
+    history says so once per growth (refunds only grow, so repeats and reordering change nothing)."""
+    moved = {"changed": False}
+
+    def make(current: Subscription | None) -> Subscription | None:
+        if current is None:
+            return None
+        refs = list(current.instalment_refs or [])
+        at = next((i for i, r in enumerate(refs) if str(r.get("invoice_id")) == invoice_id), None)
+        if at is None:
+            return None
+        ref = dict(refs[at])
+        before = int(ref.get("refunded") or 0)
+        amount = int(ref.get("amount") or 0)
+        total = min(int(refunded), amount) if amount else int(refunded)
+        if total <= before:
+            return None
+        ref["refunded"] = total
+        refs[at] = ref
+        current.instalment_refs = refs
+        current.total_given = max(0, int(current.total_given or 0) - (total - before))
+        add_history(
+            current,
+            "refunded",
+            before=_pounds(amount - before),
+            after=_pounds(amount - total),
+            amount=total - before,
+            key=f"refund:{invoice_id}:{total}",
+        )
+        moved["changed"] = True
+        return current
+
+    saved = _write(subscription.tenant_id, subscription.subscription_id, make)
+    return saved or subscription, moved["changed"]
