@@ -341,7 +341,7 @@ def apply(who: Principal, item_id: str) -> dict[str, Any]:
                 "stripe",
                 account_mode,
                 state,
-                at=int(clock.now().timestamp()),
+                at=read_now(who.tenant_id, "stripe", item.gateway_subscription_id),
                 reason="reconciliation",
             )
     except stripe.StripeError as error:
@@ -349,6 +349,14 @@ def apply(who: Principal, item_id: str) -> dict[str, Any]:
 
         raise GatewayFailed(reason=stripe_api.problem(error).reason) from error
     return _close(who, item, "applied")
+
+
+def read_now(tenant_id: str, provider: str, gateway_id: str) -> int:
+    """The moment of a state just read from the gateway: now, or just after the last event applied
+    if that is later (the gateway's clock may run ahead of ours), so the present word is never
+    taken for an older one."""
+    held = repository.of_gateway(tenant_id, provider, gateway_id)
+    return max(int(clock.now().timestamp()), int(held.gateway_at or 0) if held is not None else 0)
 
 
 def _mode(tenant_id: str) -> str:

@@ -140,7 +140,7 @@ def apply(tenant_id: str, item: AttentionItem) -> None:
         "paypal",
         str(account.mode or "test"),
         state,
-        at=int(clock.now().timestamp()),
+        at=max(int(clock.now().timestamp()), int(held.gateway_at or 0)),
         reason="reconciliation",
     )
 

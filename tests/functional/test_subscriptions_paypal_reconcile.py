@@ -63,6 +63,13 @@ def test_a_paypal_status_mismatch_is_found_and_applying_it_takes_paypals_word(
         "Ada Lovelace",
     )
     assert needs_attention(charity) == 1
+    from functions.core import clock
+    from functions.subscriptions import repository
+
+    held = repository.of_gateway(charity.tenant_id, "paypal", cancelled)
+    assert held is not None
+    held.gateway_at = int(clock.now().timestamp()) + 120  # an event stamped by a clock ahead of ours
+    repository.save(held)
     applied = charity.post(f"/api/subscriptions/attention/{item['id']}/apply", {})
     assert applied.status == 200 and applied.json["state"] == "applied", applied.json
     rows = {r["gateway_subscription_id"]: r for r in subscriptions(charity)}
