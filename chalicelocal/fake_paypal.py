@@ -456,7 +456,7 @@ class FakePayPal(BillingMixin):
         self, client_id: str, method: str, path: str, data: dict[str, Any], base: str, query: str = ""
     ) -> Answer:
         parts = path.strip("/").split("/")
-        if parts[:2] in (["v1", "billing"], ["v1", "catalogs"]):
+        if parts[:2] in (["v1", "billing"], ["v1", "catalogs"]) or parts[:3] == ["v1", "payments", "sale"]:
             return self._billing(client_id, method, parts, query, data, base)
         if parts[:3] == ["v2", "checkout", "orders"]:
             if len(parts) == 3 and method == "POST":

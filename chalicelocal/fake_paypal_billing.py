@@ -13,6 +13,11 @@
   `status_change_note`); `PATCH …/{id}` replacing
   `/plan/billing_cycles/@sequence==1/pricing_scheme/fixed_price` (the amount revised from the next
   cycle, no buyer approval; BILLING.SUBSCRIPTION.UPDATED);
+- `GET /v1/billing/subscriptions/{id}/transactions?start_time=&end_time=` (both required): the
+  sales the fake made for it in that window, as PayPal lists them (`id` = the sale id, `status`,
+  `amount_with_breakdown`, `payer_name`, `payer_email`, `time`);
+- `POST /v1/payments/sale/{id}/refund` (`{}` for all that is left, or `{amount: {total, currency}}`):
+  PAYMENT.SALE.REFUNDED, its resource the v1 refund naming the sale (`sale_id`);
 - test helpers (fake-only): `POST /fake-paypal/test-helpers/subscriptions/{id}/renew`
   (form `outcome=paid|failed`: a sale PAYMENT.SALE.COMPLETED with `billing_agreement_id`, or a
   failed attempt BILLING.SUBSCRIPTION.PAYMENT.FAILED; at the plan's failure threshold the
@@ -51,6 +56,7 @@ SUBSCRIPTION_EVENTS = {
     "BILLING.SUBSCRIPTION.EXPIRED": "A billing subscription expires.",
     "BILLING.SUBSCRIPTION.PAYMENT.FAILED": "Payment failed on a subscription.",
     "PAYMENT.SALE.COMPLETED": "A sale completes.",
+    "PAYMENT.SALE.REFUNDED": "A merchant refunds a sale.",
 }
 UNITS = ("MONTH", "YEAR")
 
@@ -126,6 +132,8 @@ class BillingMixin:
                 return json_answer(201, self._create_subscription(client_id, data, base))
             if len(parts) >= 4:
                 sub = self._sub(client_id, parts[3])
+                if len(parts) == 5 and parts[4] == "transactions" and method == "GET":
+                    return json_answer(200, self._transactions(sub, dict(parse_qsl(query))))
                 if len(parts) == 4 and method == "GET":
                     fields = dict(parse_qsl(query)).get("fields", "")
                     return json_answer(200, self._sub_view(sub, base, with_plan="plan" in fields.split(",")))
@@ -137,6 +145,9 @@ class BillingMixin:
                 if len(parts) == 5 and method == "POST" and parts[4] in ("suspend", "activate", "cancel"):
                     self._change(sub, parts[4], data)
                     return Answer(204)
+        if parts[:3] == ["v1", "payments", "sale"] and len(parts) == 5 and parts[4] == "refund":
+            if method == "POST":
+                return json_answer(201, self._refund_sale(client_id, parts[3], data, base))
         raise _not_found("path", "/" + "/".join(parts))
 
     def _helper(self, method: str, path: str, form: dict[str, str]) -> Answer:
@@ -547,10 +558,106 @@ class BillingMixin:
         sub["_failed"] = 0
         sub["_last_failed"] = None
         sub["_last_payment"] = {"amount": _money(gross), "time": _iso(now)}
-        sub["_next"] = _iso(_later(now, sub["_unit"]))
+        # the cycle due is paid: the next one is a period after it (not after today)
+        due = dt.datetime.fromisoformat(sub["_next"].replace("Z", "+00:00")) if sub["_next"] else now
+        sub["_next"] = _iso(_later(due, sub["_unit"]))
         sub["update_time"] = _iso(now)
         self._emit(client_id, "PAYMENT.SALE.COMPLETED", sale, base, "sale")
         return dict(sale)
+
+    # ------------------------------------------------------------ transactions and sale refunds
+
+    def _transactions(self, sub: dict[str, Any], params: dict[str, str]) -> dict[str, Any]:
+        """`GET /v1/billing/subscriptions/{id}/transactions?start_time=&end_time=`: the sales the
+        fake really made for this subscription in that window (PayPal requires both times)."""
+        from chalicelocal.fake_paypal import _invalid, _money, _pence
+
+        window = []
+        for name in ("start_time", "end_time"):
+            try:
+                moment = dt.datetime.fromisoformat(params.get(name, "").replace("Z", "+00:00"))
+            except ValueError:
+                raise _invalid(
+                    "INVALID_PARAMETER_SYNTAX", f"{name} must be an ISO date and time.", name
+                ) from None
+            window.append(moment if moment.tzinfo else moment.replace(tzinfo=dt.UTC))
+        start, end = window
+        if end < start:
+            raise _invalid("INVALID_PARAMETER_VALUE", "end_time must be after start_time.", "end_time")
+        name = sub["subscriber"]["name"]
+        rows = []
+        for sale in self.sales.values():
+            made = dt.datetime.fromisoformat(sale["create_time"].replace("Z", "+00:00"))
+            if sale["billing_agreement_id"] != sub["id"] or not start <= made <= end:
+                continue
+            gross = _pence(sale["amount"]["total"])
+            fee = _pence(sale["transaction_fee"]["value"])
+            rows.append(
+                {
+                    "id": sale["id"],
+                    "status": "REFUNDED" if sale["state"] == "refunded" else "COMPLETED",
+                    "amount_with_breakdown": {
+                        "gross_amount": _money(gross),
+                        "fee_amount": _money(fee),
+                        "net_amount": _money(gross - fee),
+                    },
+                    "payer_name": dict(name),
+                    "payer_email": sub["subscriber"]["email_address"],
+                    "time": sale["create_time"],
+                }
+            )
+        rows.sort(key=lambda row: str(row["time"]))
+        return {"transactions": rows, "total_items": len(rows), "total_pages": 1}
+
+    def _refund_sale(self, client_id: str, sale_id: str, data: dict[str, Any], base: str) -> dict[str, Any]:
+        """`POST /v1/payments/sale/{id}/refund` (in full, or `{amount: {total, currency}}`):
+        PAYMENT.SALE.REFUNDED, its resource the v1 refund naming the sale (`sale_id`)."""
+        from chalicelocal.fake_paypal import (
+            MONEY,
+            _invalid,
+            _not_found,
+            _now_iso,
+            _pence,
+            _pp_id,
+            _unprocessable,
+        )
+
+        sale = self.sales.get(sale_id)
+        if sale is None or self.owner.get(sale_id) != client_id:
+            raise _not_found("sale", sale_id)
+        gross = _pence(sale["amount"]["total"])
+        refunded = int(sale.get("_refunded") or 0)
+        asked = (data.get("amount") or {}) if isinstance(data, dict) else {}
+        total = asked.get("total") if isinstance(asked, dict) else None
+        if total is not None and (not isinstance(total, str) or not MONEY.match(total) or _pence(total) <= 0):
+            raise _invalid(
+                "INVALID_PARAMETER_VALUE", 'amount must be {total: "1.00", currency: GBP}.', "amount"
+            )
+        pence = _pence(total) if total is not None else gross - refunded
+        if pence <= 0 or refunded + pence > gross:
+            raise _unprocessable("TRANSACTION_REFUSED", "The refund amount exceeds what is left of the sale.")
+        sale["_refunded"] = refunded + pence
+        sale["state"] = "refunded" if sale["_refunded"] >= gross else "partially_refunded"
+        now = _now_iso()
+        refund_id = _pp_id(17)
+        refund = {
+            "id": refund_id,
+            "state": "completed",
+            "amount": {"total": decimal_string(pence), "currency": "GBP"},
+            "sale_id": sale_id,
+            "billing_agreement_id": sale["billing_agreement_id"],
+            "create_time": now,
+            "update_time": now,
+            "links": [
+                {"href": f"{base}/v1/payments/refund/{refund_id}", "rel": "self", "method": "GET"},
+                {"href": f"{base}/v1/payments/sale/{sale_id}", "rel": "sale", "method": "GET"},
+            ],
+        }
+        if sale.get("custom"):
+            refund["custom"] = sale["custom"]
+        self.owner[refund_id] = client_id
+        self._emit(client_id, "PAYMENT.SALE.REFUNDED", refund, base, "refund")
+        return dict(refund)
 
     # ------------------------------------------------------------ the approval page
 

@@ -21,7 +21,8 @@ it while holding that lock). The real `stripe` package talks to it with
   settled); `GET/POST/DELETE /v1/subscriptions/{id}` (`pause_collection` or "" to resume, `items`
   with `price_data`, `trial_end` or `billing_cycle_anchor` as a timestamp, `cancellation_details`;
   each change emits `customer.subscription.updated`/`deleted` with `previous_attributes`);
-  `GET /v1/invoices/{id}`, `GET /v1/customers/{id}`, the lists `GET /v1/subscriptions` (`status`
+  `GET /v1/invoices/{id}`, `GET /v1/invoice_payments` (`invoice`, `payment[payment_intent]`: the
+  invoice a PaymentIntent paid), `GET /v1/customers/{id}`, the lists `GET /v1/subscriptions` (`status`
   incl. "all") and `GET /v1/invoices` (`status`, `subscription`, `created[gte]`…) for the nightly
   reconciliation; each invoice's `hosted_invoice_url` is the fake's page
   `/fake-stripe/invoices/{id}` ("Update card and pay" pays an open invoice: the failure email's
@@ -483,6 +484,8 @@ class FakeStripe:
                 return self._cancel_subscription(account, rest[0], params)
         if resource == "invoices" and len(rest) == 1 and method == "GET":
             return self._get(account, rest[0], "invoice", params)
+        if resource == "invoice_payments" and not rest and method == "GET":
+            return self._list_invoice_payments(account, params)
         if resource == "customers" and len(rest) == 1 and method == "GET":
             return self._get(account, rest[0], "customer", params)
         if resource == "payouts":
@@ -628,6 +631,41 @@ class FakeStripe:
                 if bound is not None:
                     rows = [o for o in rows if test(int(o["created"]), bound)]
         return _page(rows, params, f"/v1/{resource}")
+
+    def _list_invoice_payments(self, account: Account, params: dict[str, Any]) -> dict[str, Any]:
+        """`GET /v1/invoice_payments` (`invoice`, or `payment[type]=payment_intent` with
+        `payment[payment_intent]`): which invoice a PaymentIntent paid (Stripe's way since API
+        2025-03-31, when charges and PaymentIntents lost their `invoice` field), newest first."""
+        payment = params.get("payment")
+        payment = payment if isinstance(payment, dict) else {}
+        intent_id, invoice_id = _str(payment, "payment_intent"), _str(params, "invoice")
+        rows = []
+        for oid, invoice in self.objects.items():
+            if invoice.get("object") != "invoice" or self.owner[oid] != account.id:
+                continue
+            if not invoice.get("payment_intent") or (intent_id and invoice["payment_intent"] != intent_id):
+                continue
+            if invoice_id and oid != invoice_id:
+                continue
+            paid = invoice["status"] == "paid"
+            rows.append(
+                {
+                    "id": "inpay_" + oid.removeprefix("in_"),
+                    "object": "invoice_payment",
+                    "amount_paid": invoice["amount_paid"] if paid else None,
+                    "amount_requested": invoice["amount_due"],
+                    "created": invoice["created"],
+                    "currency": invoice["currency"],
+                    "invoice": oid,
+                    "is_default": True,
+                    "livemode": invoice["livemode"],
+                    "payment": {"type": "payment_intent", "payment_intent": invoice["payment_intent"]},
+                    "status": "paid" if paid else "open",
+                    "status_transitions": {"paid_at": invoice["status_transitions"]["paid_at"]},
+                }
+            )
+        rows.sort(key=lambda o: (o["created"], o["id"]), reverse=True)
+        return _page(rows, params, "/v1/invoice_payments")
 
     # ------------------------------------------------------------ checkout
 

@@ -81,6 +81,11 @@ def _read_back(
     return after
 
 
+def _by(who: Principal) -> str:
+    """Who acted, for the history: staff, or the donor through a self-service link."""
+    return str(getattr(who, "by", "staff"))
+
+
 def _done(who: Principal, after: Subscription, what: str) -> dict[str, Any]:
     audit.record(
         who.tenant_id,
@@ -97,21 +102,24 @@ def pause(who: Principal, item: Subscription, body: SubscriptionPauseBody) -> di
     resumes = service._add_months(clock.today(), body.months)
     note = f"Paused by the charity until {resumes.isoformat()}"
     _call(account, "POST", _path(item, "suspend"), {"reason": note})
-    after = _read_back(item, account, paused_until=resumes.isoformat(), reason=f"{body.months} month(s)")
+    after = _read_back(
+        item, account, paused_until=resumes.isoformat(), by=_by(who), reason=f"{body.months} month(s)"
+    )
     return _done(who, after, "paused")
 
 
 def resume(who: Principal, item: Subscription, body: SubscriptionVersionBody) -> dict[str, Any]:
     account = _account(item)
     _call(account, "POST", _path(item, "activate"), {"reason": "Resumed by the charity"})
-    return _done(who, _read_back(item, account), "resumed")
+    return _done(who, _read_back(item, account, by=_by(who)), "resumed")
 
 
 def change_amount(who: Principal, item: Subscription, pence: int) -> dict[str, Any]:
     account = _account(item)
     value = {"currency_code": "GBP", "value": f"{pence // 100}.{pence % 100:02d}"}
     _call(account, "PATCH", _path(item), [{"op": "replace", "path": PATCH_PATH, "value": value}])  # type: ignore[arg-type]
-    return _done(who, _read_back(item, account, paused_until=item.paused_until), "amount_changed")
+    after = _read_back(item, account, paused_until=item.paused_until, by=_by(who))
+    return _done(who, after, "amount_changed")
 
 
 def change_charge_date(who: Principal, item: Subscription) -> dict[str, Any]:
@@ -121,7 +129,7 @@ def change_charge_date(who: Principal, item: Subscription) -> dict[str, Any]:
 def cancel(who: Principal, item: Subscription, body: SubscriptionCancelBody) -> dict[str, Any]:
     account = _account(item)
     _call(account, "POST", _path(item, "cancel"), {"reason": body.reason[:128]})
-    return _done(who, _read_back(item, account, reason=body.reason), "cancelled")
+    return _done(who, _read_back(item, account, by=_by(who), reason=body.reason), "cancelled")
 
 
 def resume_due(tenant_id: str) -> int:

@@ -1,20 +1,23 @@
-"""Nightly reconciliation of subscriptions with the gateway (issue 17 item 5).
+"""Nightly reconciliation of subscriptions with the gateways (issue 17 item 5).
 
 For each charity with Stripe connected: every subscription not ended here is compared with
 Stripe's (`GET /v1/subscriptions?status=all`, a missing one fetched by id) on status, amount,
 interval and next charge date, and every invoice paid at Stripe in the last 7 days
-(`GET /v1/invoices?status=paid&created[gte]=`) must have its donation here. Each mismatch is a
-"needs attention" item (`keys.subscription_attention_sk`), its id derived from what differs, so a
-repeated run finds the same item (a dismissed one stays dismissed); an open item whose mismatch
-is gone by the next run is closed as "resolved".
+(`GET /v1/invoices?status=paid&created[gte]=`) must have its donation here. With PayPal connected,
+`reconcile_paypal` does the same for each PayPal subscription (read back one by one, its last 7
+days of transactions). Each mismatch is a "needs attention" item (`keys.subscription_attention_sk`,
+with its gateway), its id derived from what differs, so a repeated run finds the same item (a
+dismissed one stays dismissed); an open item whose mismatch is gone by the next run is closed as
+"resolved" (not when its gateway could not be asked this time).
 
 Staff "apply the gateway's state": a subscription mismatch takes Stripe's current subscription
 through `sync.apply_state` (as a webhook would); a missing donation stores the invoice as an
 `invoice.paid` event (`evt_reconcile_<invoice id>`) and applies it at once through the webhooks'
-own processing, which makes one donation per invoice id, so nothing is ever doubled.
+own processing, which makes one donation per invoice id, so nothing is ever doubled (PayPal's
+items: `reconcile_paypal.apply`, the same way with PAYMENT.SALE.COMPLETED).
 
-Runs: the schedule (template `SubscriptionsReconciler`, daily) for every charity, and
-`POST /api/subscriptions/reconcile` (a job on the subscriptions queue) for one."""
+Runs: the schedule (template `SubscriptionsReconciler`, daily) for every charity with a gateway,
+and `POST /api/subscriptions/reconcile` (a job on the subscriptions queue) for one."""
 
 from __future__ import annotations
 
@@ -45,6 +48,7 @@ class AttentionItem(Entity, discriminator="SubscriptionAttention"):
     tenant_id = UnicodeAttribute()
     item_id = UnicodeAttribute()
     kind = UnicodeAttribute()
+    provider = UnicodeAttribute(null=True)  # stripe | paypal (None: found before PayPal was checked)
     subscription_id = UnicodeAttribute(null=True)
     gateway_subscription_id = UnicodeAttribute()
     invoice_id = UnicodeAttribute(null=True)
@@ -119,38 +123,65 @@ def _differences(item: Subscription, state: gateway.State) -> list[tuple[str, st
     return found
 
 
-def run(tenant_id: str) -> dict[str, int]:
-    """One charity's reconciliation: {checked, invoices, found (new), open}."""
-    import stripe
+class Findings:
+    """What one run found: each mismatch noted once as an attention item (a repeat run finds the
+    same item, a dismissed one stays dismissed); what was seen, and the subscriptions that could
+    not be asked this time (their open items are kept, not taken as resolved)."""
 
-    client = _client(tenant_id)
-    if client is None:
-        return {"checked": 0, "invoices": 0, "found": 0, "open": open_count(tenant_id)}
-    now = clock.now()
-    seen: set[str] = set()
-    found = 0
+    def __init__(self, tenant_id: str, now: dt.datetime) -> None:
+        self.tenant_id, self.now = tenant_id, now
+        self.seen: set[str] = set()
+        self.unasked: set[str] = set()
+        self.found = 0
 
-    def note(kind: str, ref: str, sub: Subscription | None, gateway_id: str, **facts: Any) -> None:
-        nonlocal found
+    def note(
+        self, provider: str, kind: str, ref: str, sub: Subscription | None, gateway_id: str, **facts: Any
+    ) -> None:
         item_id = _item_id(kind, ref, facts.get("said"))
-        seen.add(item_id)
+        self.seen.add(item_id)
         item = AttentionItem(
-            *AttentionItem.key(tenant_id, item_id),
-            tenant_id=tenant_id,
+            *AttentionItem.key(self.tenant_id, item_id),
+            tenant_id=self.tenant_id,
             item_id=item_id,
             kind=kind,
+            provider=provider,
             subscription_id=sub.subscription_id if sub is not None else None,
             gateway_subscription_id=gateway_id,
             donor_name=sub.donor_name if sub is not None else None,
-            found_at=now,
+            found_at=self.now,
             **facts,
         )
         try:
             item.save(condition=AttentionItem.pk.does_not_exist())
-            found += 1
+            self.found += 1
         except Exception as exc:  # noqa: BLE001
             if getattr(exc, "cause_response_code", None) != "ConditionalCheckFailedException":
                 raise
+
+    def close_resolved(self, providers: set[str]) -> None:
+        """Open items of the gateways asked whose mismatch is gone since (a late webhook): closed."""
+        for item in all_items(self.tenant_id):
+            if (
+                item.state == "open"
+                and provider_of(item) in providers
+                and item.item_id not in self.seen
+                and item.gateway_subscription_id not in self.unasked
+            ):
+                item.update(
+                    actions=[AttentionItem.state.set("resolved"), AttentionItem.closed_at.set(self.now)]
+                )
+
+
+def provider_of(item: AttentionItem) -> str:
+    return item.provider or "stripe"  # items found before PayPal was reconciled were Stripe's
+
+
+def _stripe_checks(tenant_id: str, client: Any, findings: Findings) -> tuple[int, int]:
+    """Stripe's side of the run: (subscriptions checked, invoices read)."""
+    import stripe
+
+    def note(kind: str, ref: str, sub: Subscription | None, gateway_id: str, **facts: Any) -> None:
+        findings.note("stripe", kind, ref, sub, gateway_id, **facts)
 
     listed = {s["id"]: s for s in _listed(client.v1.subscriptions, {"status": "all"})}
     checked = 0
@@ -169,15 +200,14 @@ def run(tenant_id: str) -> dict[str, int]:
             continue
         for kind, held, said in _differences(sub, state):
             note(kind, sub.subscription_id, sub, sub.gateway_subscription_id, held=held, said=said)
-    since = int((now - dt.timedelta(days=INVOICE_DAYS)).timestamp())
+    since = int((findings.now - dt.timedelta(days=INVOICE_DAYS)).timestamp())
     invoices = _listed(client.v1.invoices, {"status": "paid", "created": {"gte": since}})
     for invoice in invoices:
         gateway_id = gateway.invoice_subscription(invoice)
         if not gateway_id or int(invoice.get("amount_paid") or 0) <= 0:
             continue
         known = repository.of_gateway(tenant_id, "stripe", gateway_id)
-        refs = (known.instalment_refs or []) if known is not None else []
-        if any(str(r.get("invoice_id")) == invoice["id"] and r.get("donation_id") for r in refs):
+        if has_donation(known, str(invoice["id"])):
             continue
         note(
             "missing_donation",
@@ -188,10 +218,40 @@ def run(tenant_id: str) -> dict[str, int]:
             held=None,
             said=_pounds(int(invoice.get("amount_paid") or 0)),
         )
-    for item in all_items(tenant_id):  # mismatches gone since (a late webhook): closed
-        if item.state == "open" and item.item_id not in seen:
-            item.update(actions=[AttentionItem.state.set("resolved"), AttentionItem.closed_at.set(now)])
-    return {"checked": checked, "invoices": len(invoices), "found": found, "open": open_count(tenant_id)}
+    return checked, len(invoices)
+
+
+def has_donation(sub: Subscription | None, business_key: str) -> bool:
+    """Whether the instalment paid by this invoice (Stripe) or sale (PayPal) has its donation here."""
+    refs = (sub.instalment_refs or []) if sub is not None else []
+    return any(str(r.get("invoice_id")) == business_key and r.get("donation_id") for r in refs)
+
+
+def _paypal_account(tenant_id: str) -> Any | None:
+    from functions.gateways import repository as gateways
+
+    return gateways.connected(tenant_id).get("paypal")
+
+
+def run(tenant_id: str) -> dict[str, int]:
+    """One charity's reconciliation with each gateway connected (Stripe, PayPal): {checked,
+    invoices (Stripe invoices and PayPal sales read), found (new), open}."""
+    from functions.subscriptions import reconcile_paypal
+
+    findings = Findings(tenant_id, clock.now())
+    checked = payments = 0
+    asked: set[str] = set()
+    client = _client(tenant_id)
+    if client is not None:
+        checked, payments = _stripe_checks(tenant_id, client, findings)
+        asked.add("stripe")
+    account = _paypal_account(tenant_id)
+    if account is not None:
+        more, sales = reconcile_paypal.check(tenant_id, account, findings)
+        checked, payments = checked + more, payments + sales
+        asked.add("paypal")
+    findings.close_resolved(asked)
+    return {"checked": checked, "invoices": payments, "found": findings.found, "open": open_count(tenant_id)}
 
 
 # ------------------------------------------------------------------ staff
@@ -199,6 +259,7 @@ def view(item: AttentionItem) -> dict[str, Any]:
     return {
         "id": item.item_id,
         "kind": item.kind,
+        "provider": provider_of(item),
         "subscription_id": item.subscription_id,
         "gateway_subscription_id": item.gateway_subscription_id,
         "invoice_id": item.invoice_id,
@@ -257,6 +318,11 @@ def apply(who: Principal, item_id: str) -> dict[str, Any]:
     from functions.subscriptions.service import GatewayFailed
 
     item = _open(who, item_id)
+    if provider_of(item) == "paypal":
+        from functions.subscriptions import reconcile_paypal
+
+        reconcile_paypal.apply(who.tenant_id, item)
+        return _close(who, item, "applied")
     client = _client(who.tenant_id)
     if client is None:
         raise Conflict("subscriptions.no_gateway", provider="Stripe")
@@ -275,7 +341,7 @@ def apply(who: Principal, item_id: str) -> dict[str, Any]:
                 "stripe",
                 account_mode,
                 state,
-                at=int(clock.now().timestamp()),
+                at=read_now(who.tenant_id, "stripe", item.gateway_subscription_id),
                 reason="reconciliation",
             )
     except stripe.StripeError as error:
@@ -283,6 +349,14 @@ def apply(who: Principal, item_id: str) -> dict[str, Any]:
 
         raise GatewayFailed(reason=stripe_api.problem(error).reason) from error
     return _close(who, item, "applied")
+
+
+def read_now(tenant_id: str, provider: str, gateway_id: str) -> int:
+    """The moment of a state just read from the gateway: now, or just after the last event applied
+    if that is later (the gateway's clock may run ahead of ours), so the present word is never
+    taken for an older one."""
+    held = repository.of_gateway(tenant_id, provider, gateway_id)
+    return max(int(clock.now().timestamp()), int(held.gateway_at or 0) if held is not None else 0)
 
 
 def _mode(tenant_id: str) -> str:
@@ -350,7 +424,7 @@ def _scheduled(event: dict[str, Any], context: Any) -> dict[str, int]:
         connected = gateways.connected(tenant_id)
         if "paypal" in connected:  # PayPal has no timed pause: the due ones are resumed here
             total["resumed"] += paypal_actions.resume_due(tenant_id)
-        if "stripe" not in connected:
+        if "stripe" not in connected and "paypal" not in connected:
             continue
         total["charities"] += 1
         total["found"] += run(tenant_id)["found"]

@@ -138,7 +138,7 @@ def throttle_request(ip: str) -> None:
 
 def _actions(link: SubscriptionLink, item: Subscription) -> list[str]:
     offered = ACTIONS if link.purpose == "manage" else (link.purpose,)
-    if item.provider != "stripe":
+    if item.provider not in ("stripe", "paypal"):
         return []
     return [a for a in offered if item.status in service.ALLOWED[a]]
 

@@ -267,9 +267,12 @@ def record_paid(
     declaration_id: str | None = None,
     donor_name: str | None = None,
     donor_email: str | None = None,
+    next_charge_date: str | None = None,
 ) -> tuple[Subscription, bool]:
     """A paid instalment counted once; a failing subscription recovered by it; the donor the
-    first instalment found or made (and its name, when the gift was not started on our page)."""
+    first instalment found or made (and its name, when the gift was not started on our page); the
+    next charge date the gateway gave with it, only ever forward (an older instalment delivered
+    late never moves it back) and not while the subscription is paused or has ended."""
     moved = {"changed": False}
 
     def make(current: Subscription | None) -> Subscription | None:
@@ -298,6 +301,13 @@ def record_paid(
             if value and not getattr(current, name):
                 setattr(current, name, value)
                 changed = True
+        if (
+            next_charge_date
+            and current.status in ("active", "failing")
+            and next_charge_date > (current.next_charge_date or "")
+        ):
+            current.next_charge_date = next_charge_date
+            changed = True
         if donation_id and any(
             str(r.get("invoice_id")) == invoice_id and not r.get("donation_id") for r in refs
         ):
@@ -308,6 +318,44 @@ def record_paid(
             changed = True
         if not changed:
             return None
+        moved["changed"] = True
+        return current
+
+    saved = _write(subscription.tenant_id, subscription.subscription_id, make)
+    return saved or subscription, moved["changed"]
+
+
+def record_refund(subscription: Subscription, invoice_id: str, refunded: int) -> tuple[Subscription, bool]:
+    """The instalment paid by `invoice_id` (a Stripe invoice, a PayPal sale) refunded up to
+    `refunded` pence in all: its row keeps the figure, the total given loses the growth, the
+    history says so once per growth (refunds only grow, so repeats and reordering change nothing)."""
+    moved = {"changed": False}
+
+    def make(current: Subscription | None) -> Subscription | None:
+        if current is None:
+            return None
+        refs = list(current.instalment_refs or [])
+        at = next((i for i, r in enumerate(refs) if str(r.get("invoice_id")) == invoice_id), None)
+        if at is None:
+            return None
+        ref = dict(refs[at])
+        before = int(ref.get("refunded") or 0)
+        amount = int(ref.get("amount") or 0)
+        total = min(int(refunded), amount) if amount else int(refunded)
+        if total <= before:
+            return None
+        ref["refunded"] = total
+        refs[at] = ref
+        current.instalment_refs = refs
+        current.total_given = max(0, int(current.total_given or 0) - (total - before))
+        add_history(
+            current,
+            "refunded",
+            before=_pounds(amount - before),
+            after=_pounds(amount - total),
+            amount=total - before,
+            key=f"refund:{invoice_id}:{total}",
+        )
         moved["changed"] = True
         return current
 

@@ -19,7 +19,7 @@ from typing import Any
 from functions.core import clock
 from functions.gateways import paypal_api
 from functions.gateways.models import GatewayAccount
-from functions.subscriptions import paypal, repository, sync
+from functions.subscriptions import emails, paypal, repository, sync
 from functions.subscriptions.models import Subscription
 from functions.webhooks import facts as f
 from functions.webhooks.facts import Fact
@@ -36,7 +36,8 @@ SUBSCRIPTION_TYPES = (
 )
 FAILED = "BILLING.SUBSCRIPTION.PAYMENT.FAILED"
 SALE = "PAYMENT.SALE.COMPLETED"
-HANDLED = (*SUBSCRIPTION_TYPES, FAILED, SALE)
+SALE_REFUNDED = "PAYMENT.SALE.REFUNDED"
+HANDLED = (*SUBSCRIPTION_TYPES, FAILED, SALE, SALE_REFUNDED)
 
 
 def _dict(value: Any) -> dict[str, Any]:
@@ -56,6 +57,8 @@ def apply(event: WebhookEvent, payload: dict[str, Any], account: GatewayAccount 
     mode = (account.mode if account is not None else None) or "test"
     if kind == SALE:
         return _sale(event, resource, account, mode, at)
+    if kind == SALE_REFUNDED:
+        return _sale_refunded(event, resource, account, at)
     snapshot = paypal.state_of(resource)
     if snapshot is None:
         return Outcome("ignored", f"ignored: {kind}")
@@ -80,6 +83,7 @@ def apply(event: WebhookEvent, payload: dict[str, Any], account: GatewayAccount 
         words.append("payment failure recorded" if changed else "no change")
         return Outcome("processed", "; ".join(words), business_key=sub_id)
     item, changed = _refresh(event.tenant_id, mode, sub_id, account, at, resource)
+    emails.signed_up(item)  # the thank-you with the self-service link, once per subscription
     return Outcome(
         "processed", f"subscription {item.status}" if changed else "no change", business_key=sub_id
     )
@@ -170,10 +174,19 @@ def _sale(
         created_at=sold_at,
     )
     outcome, after, changed = record_instalment(
-        event, fact, account, subscription, paid_on, sale_id, gross, at
+        event,
+        fact,
+        account,
+        subscription,
+        paid_on,
+        sale_id,
+        gross,
+        at,
+        next_charge_date=_next_billing(account, sub_id),
     )
     if changed:
         words.append("instalment counted")
+        emails.signed_up(after)  # a gift whose subscription events are late: its thank-you now
     if after.status == "failing" and account is not None:
         # PayPal clears its failure count with a paid cycle: its word says whether this sale
         # recovered the subscription (an older sale delivered late does not)
@@ -186,3 +199,47 @@ def _sale(
         donation_id=outcome.donation_id,
         business_key=sale_id,
     )
+
+
+def _next_billing(account: GatewayAccount | None, sub_id: str) -> str | None:
+    """The subscription's next charge as PayPal has it after this sale (`billing_info.
+    next_billing_time`); None when PayPal cannot be asked (the nightly reconciliation catches up)."""
+    if account is None:
+        return None
+    try:
+        resource = paypal.fetch(account, sub_id)
+    except paypal_api.PayPalProblem:
+        return None
+    if str(resource.get("status") or "") != "ACTIVE":
+        return None
+    return paypal._day(_dict(resource.get("billing_info")).get("next_billing_time"))
+
+
+def _sale_refunded(
+    event: WebhookEvent, refund: dict[str, Any], account: GatewayAccount | None, at: int
+) -> Any:
+    """PAYMENT.SALE.REFUNDED (its resource the v1 refund, naming the sale by `sale_id`): applied
+    to the sale's payment, the instalment's, as a one-off gift's refund is to its capture (each
+    refund id counted once), then onto the subscription."""
+    from functions.webhooks.processing import Outcome, _payment
+    from functions.webhooks.subscription_events import record_refund
+
+    sale_id, refund_id = str(refund.get("sale_id") or ""), str(refund.get("id") or "")
+    if not sale_id or not refund_id:
+        return Outcome("ignored", "ignored: PAYMENT.SALE.REFUNDED (no sale named)")
+    claimed, _ = paypal.custom_of(refund.get("custom"))
+    if claimed and ":" in str(refund.get("custom")) and claimed != event.tenant_id:
+        return Outcome("rejected", "rejected: mismatch", business_key=sale_id)
+    amount = _dict(refund.get("amount"))
+    fact = Fact(
+        f.REFUND,
+        business_key=sale_id,
+        at=f.from_unix(at) or clock.now(),
+        refund_id=refund_id,
+        refund_amount=paypal._pence(str(amount.get("total") or amount.get("value") or "0").lstrip("-")),
+        currency=str(amount.get("currency") or amount.get("currency_code") or "GBP").upper(),
+        tenant_id=event.tenant_id,
+    )
+    outcome = _payment(event, fact, account)
+    words = [outcome.result, *record_refund(event.tenant_id, "paypal", sale_id)]
+    return Outcome(outcome.status, "; ".join(w for w in words if w), outcome.donation_id, sale_id)

@@ -120,6 +120,10 @@ def apply(event: WebhookEvent, payload: dict[str, Any]) -> Outcome:
         return Outcome("rejected", "rejected: mismatch", business_key=fact.business_key or None)
     if fact.kind == f.PAYOUT:
         return _payout(event, fact, account)
+    if fact.kind == f.REFUND and event.provider == "stripe":
+        instalment = subscription_events.refund_of_instalment(event, payload, fact, account)
+        if instalment is not None:
+            return instalment  # type: ignore[no-any-return]
     return _payment(event, fact, account)
 
 

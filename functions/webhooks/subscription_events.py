@@ -6,6 +6,7 @@ Stripe (`GET /v1/subscriptions/{id}`) and creates it first, so no instalment is 
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from functions.core import clock
@@ -184,6 +185,7 @@ def _paid(
         amount,
         at,
         donor_email=str(invoice.get("customer_email") or "") or None,
+        next_charge_date=_period_end(invoice),
     )
     if changed:
         words.append("instalment counted")
@@ -194,6 +196,14 @@ def _paid(
         donation_id=outcome.donation_id,
         business_key=invoice_id,
     )
+
+
+def _period_end(invoice: dict[str, Any]) -> str | None:
+    """The day the period this invoice paid for ends: the subscription's next charge (its lines'
+    `period.end`; the invoice's own `period_end` is the period before, for a renewal)."""
+    lines = _dict(invoice.get("lines")).get("data") or []
+    ends = [int(f.int_or_none(_dict(_dict(line).get("period")).get("end")) or 0) for line in lines]
+    return gateway.day_of(max(ends)) if ends and max(ends) > 0 else None
 
 
 def record_instalment(
@@ -207,6 +217,7 @@ def record_instalment(
     at: int,
     *,
     donor_email: str | None = None,
+    next_charge_date: str | None = None,
 ) -> tuple[Any, Subscription, bool]:
     """One paid instalment of `subscription` (a Stripe invoice, a PayPal sale): its donation through
     the one-off gifts' payment path (idempotent on `business_key`), then the subscription's count,
@@ -245,7 +256,10 @@ def record_instalment(
         declaration_id=declaration_id,
         donor_name=donor_name,
         donor_email=donor_email,
+        next_charge_date=next_charge_date,
     )
+    if record_refund(event.tenant_id, event.provider, business_key):  # refunded before it was paid here
+        saved = repository.get(event.tenant_id, saved.subscription_id) or saved
     return outcome, saved, changed
 
 
@@ -260,3 +274,66 @@ def _declaration_of(tenant_id: str, subscription: Subscription) -> str | None:
     except GivingIntent.DoesNotExist:
         return None
     return intent.declaration_id
+
+
+# ------------------------------------------------------------------ refunds of instalments
+def _invoice_paid_by(charge: dict[str, Any], fact: Fact, account: GatewayAccount | None) -> str:
+    """The invoice a refunded charge paid, if it paid one: the charge's `invoice` (API versions
+    before 2025-03-31), else, for a charge Stripe made for a subscription (its description, as
+    `stripe_events.of_invoice` tells), Stripe's `GET /v1/invoice_payments?payment[payment_intent]=`.
+    A one-off gift's charge (our metadata on it) is none."""
+    from functions.webhooks.stripe_events import _id, of_invoice
+
+    found = _id(charge.get("invoice"))
+    if found or fact.intent_id or account is None or not of_invoice(charge):
+        return found
+    from functions.webhooks.processing import stripe_client
+
+    listed = stripe_client(account).v1.invoice_payments.list(
+        params={"payment": {"type": "payment_intent", "payment_intent": fact.business_key}, "limit": 1}
+    )
+    rows = [row.to_dict() for row in listed.data]
+    return _id(rows[0].get("invoice")) if rows else ""
+
+
+def refund_of_instalment(
+    event: WebhookEvent, payload: dict[str, Any], fact: Fact, account: GatewayAccount | None
+) -> Any | None:
+    """A Stripe refund (`charge.refunded`, about a PaymentIntent) of an instalment, applied to the
+    instalment's payment (keyed by its invoice, as its donation is) exactly as a one-off gift's
+    refund is applied to its own; None when it is not an instalment's."""
+    from functions.webhooks import payments
+    from functions.webhooks.processing import Outcome, _payment
+    from functions.webhooks.stripe_events import of_invoice
+
+    charge = _dict(_dict(payload.get("data")).get("object"))
+    if not fact.business_key or not (charge.get("invoice") or of_invoice(charge)):
+        return None  # a one-off gift's charge (told without a call: most refunds are these)
+    if payments.get(event.tenant_id, "stripe", fact.business_key) is not None:
+        return None  # a one-off gift's payment after all
+    invoice_id = _invoice_paid_by(charge, fact, account)
+    if not invoice_id:
+        return None
+    outcome = _payment(event, dataclasses.replace(fact, business_key=invoice_id), account)
+    words = [outcome.result, *record_refund(event.tenant_id, "stripe", invoice_id)]
+    return Outcome(outcome.status, "; ".join(w for w in words if w), outcome.donation_id, invoice_id)
+
+
+def record_refund(tenant_id: str, provider: str, business_key: str) -> list[str]:
+    """What the instalment's payment now says was refunded, onto its subscription (the instalment
+    row and the total given; history once per change). In words."""
+    from functions.donations import repository as donations
+    from functions.webhooks import payments
+
+    payment = payments.get(tenant_id, provider, business_key)
+    if payment is None or not payment.donation_id or not int(payment.refunded or 0):
+        return []
+    try:
+        subscription_id = donations.get(tenant_id, payment.donation_id).subscription_id
+    except Exception:  # noqa: BLE001  (the donation is gone: nothing to show on the subscription)
+        return []
+    subscription = repository.get(tenant_id, subscription_id) if subscription_id else None
+    if subscription is None:
+        return []
+    _, changed = sync.record_refund(subscription, business_key, int(payment.refunded or 0))
+    return ["instalment refund counted on the subscription"] if changed else []

@@ -27,16 +27,21 @@ function valueText(item: AttentionItem, value: string | null, t: TFunction, loca
   return formatDate(value, locale);
 }
 
-/** What differs, in a sentence: "Status: Almoner has active, the gateway has cancelled". */
+/** What differs, in a sentence naming the gateway: "Status: Almoner has active, PayPal has
+ * cancelled". */
 export function differenceText(item: AttentionItem, t: TFunction, locale: string): string {
+  const provider = item.provider ?? 'stripe';
+  const name = t(`gateways.providers.${provider}`);
   if (item.kind === 'missing_donation')
     return t('subscriptions.attention.missing_donation', {
       amount: valueText(item, item.gateway, t, locale),
-      invoice: item.invoice_id ?? '',
+      name,
+      payment: t(`subscriptions.attention.payment.${provider}`, { id: item.invoice_id ?? '' }),
     });
   return t('subscriptions.attention.differs', {
     what: t(`subscriptions.attention.kind.${item.kind}`),
     held: valueText(item, item.held, t, locale),
+    name,
     gateway: valueText(item, item.gateway, t, locale),
   });
 }

@@ -63,6 +63,7 @@ export const HISTORY_KINDS = [
   'failed',
   'recovered',
   'cancelled',
+  'refunded',
 ] as const;
 export type HistoryKind = (typeof HISTORY_KINDS)[number];
 
@@ -184,8 +185,11 @@ export type AttentionKind = (typeof ATTENTION_KINDS)[number];
 export interface AttentionItem {
   id: string;
   kind: AttentionKind;
+  /** The gateway that differs (each item is one gateway's). */
+  provider: 'stripe' | 'paypal';
   subscription_id: string | null;
   gateway_subscription_id: string;
+  /** A missing donation's payment: a Stripe invoice id or a PayPal sale id. */
   invoice_id: string | null;
   donor_name: string | null;
   /** Almoner's value (a status, "12.50", month|year, a date; null for a missing donation). */

@@ -161,6 +161,43 @@ describe('the subscriptions screen (/subscriptions)', () => {
     expect(instalments).toHaveTextContent('£10.00');
   });
 
+  it('shows a refunded instalment in its history and its instalment list', async () => {
+    serve(
+      detail({
+        history: [
+          {
+            at: '2026-11-12T10:00:00Z',
+            kind: 'refunded',
+            from: '10.00',
+            to: '0.00',
+            by: 'gateway',
+            reason: null,
+          },
+        ],
+        instalment_donations: [
+          {
+            donation_id: 'don-3',
+            date: '2026-11-01',
+            amount: '10.00',
+            status: 'refunded',
+            gift_aid_status: 'not_eligible',
+            invoice_id: 'in_3',
+          },
+        ],
+      }),
+    );
+    const user = userEvent.setup();
+    renderWithProviders(<SubscriptionsPage />);
+    await user.click(await screen.findByRole('button', { name: 'Ann Giver' }));
+    const panel = await screen.findByRole('dialog', { name: 'Ann Giver' });
+    expect(await within(panel).findByTestId('subscription-history')).toHaveTextContent(
+      'Instalment refunded 10.00 → 0.00',
+    );
+    const instalments = within(panel).getByTestId('subscription-instalments');
+    expect(instalments).toHaveTextContent('Refunded');
+    expect(instalments).not.toHaveTextContent('refunded'); // a label, not the raw status
+  });
+
   it.each([
     ['active', ['Pause', 'Change amount', 'Change charge day', 'Cancel subscription'], ['Resume']],
     ['failing', ['Pause', 'Change amount', 'Change charge day', 'Cancel subscription'], ['Resume']],

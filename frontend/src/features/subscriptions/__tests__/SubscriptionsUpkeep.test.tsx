@@ -13,6 +13,7 @@ function item(fields: Partial<AttentionItem> = {}): AttentionItem {
   return {
     id: 'att1',
     kind: 'status',
+    provider: 'stripe',
     subscription_id: 'sub-1',
     gateway_subscription_id: 'sub_Stripe1',
     invoice_id: null,
@@ -40,6 +41,22 @@ const ITEMS = [
     invoice_id: 'in_77',
     held: null,
     gateway: '10.00',
+  }),
+  item({
+    id: 'att6',
+    kind: 'missing_donation',
+    provider: 'paypal',
+    gateway_subscription_id: 'I-PAYPAL1',
+    invoice_id: '8XY12345AB',
+    held: null,
+    gateway: '12.00',
+  }),
+  item({
+    id: 'att7',
+    provider: 'paypal',
+    gateway_subscription_id: 'I-PAYPAL2',
+    held: 'active',
+    gateway: 'paused',
   }),
 ];
 
@@ -132,21 +149,24 @@ describe('the subscriptions screen: needs attention, the donor’s link, the fai
     serve();
     const section = await attentionSection();
     const row = (id: string) => within(section).getByTestId(`attention-${id}`);
-    expect(row('att1')).toHaveTextContent('Status: Almoner has active, the gateway has cancelled.');
+    expect(row('att1')).toHaveTextContent('Status: Almoner has active, Stripe has cancelled.');
     expect(within(row('att1')).getByRole('button', { name: 'Ann Giver' })).toBeVisible();
     expect(row('att1')).toHaveTextContent('sub_Stripe1');
     expect(row('att1')).toHaveTextContent('20 Nov 2026');
-    expect(row('att2')).toHaveTextContent('Amount: Almoner has £20.00, the gateway has £40.00.');
-    expect(row('att3')).toHaveTextContent(
-      'Interval: Almoner has monthly, the gateway has annually.',
-    );
+    expect(row('att2')).toHaveTextContent('Amount: Almoner has £20.00, Stripe has £40.00.');
+    expect(row('att3')).toHaveTextContent('Interval: Almoner has monthly, Stripe has annually.');
     expect(row('att4')).toHaveTextContent(
-      'Next charge: Almoner has 1 Dec 2026, the gateway has 15 Dec 2026.',
+      'Next charge: Almoner has 1 Dec 2026, Stripe has 15 Dec 2026.',
     );
     expect(row('att5')).toHaveTextContent(
-      'A payment of £10.00 at the gateway (invoice in_77) has no donation in Almoner.',
+      'A payment of £10.00 at Stripe (invoice in_77) has no donation in Almoner.',
     );
     expect(row('att5')).toHaveTextContent('Not in Almoner');
+    expect(row('att6')).toHaveTextContent(
+      'A payment of £12.00 at PayPal (sale 8XY12345AB) has no donation in Almoner.',
+    );
+    expect(row('att7')).toHaveTextContent('Status: Almoner has active, PayPal has paused.');
+    expect(row('att7')).toHaveTextContent('I-PAYPAL2');
   });
 
   it('says so in Spanish too', async () => {
@@ -155,10 +175,13 @@ describe('the subscriptions screen: needs attention, the donor’s link, the fai
     renderWithProviders(<SubscriptionsPage />);
     const section = await screen.findByRole('region', { name: 'Requiere atención' });
     expect(await within(section).findByTestId('attention-att2')).toHaveTextContent(
-      'Importe: Almoner tiene £20.00, la pasarela tiene £40.00.',
+      'Importe: Almoner tiene £20.00, Stripe tiene £40.00.',
     );
     expect(within(section).getByTestId('attention-att1')).toHaveTextContent(
-      'Estado: Almoner tiene activa, la pasarela tiene cancelada.',
+      'Estado: Almoner tiene activa, Stripe tiene cancelada.',
+    );
+    expect(within(section).getByTestId('attention-att6')).toHaveTextContent(
+      'Un pago de £12.00 en PayPal (venta 8XY12345AB) no tiene donación en Almoner.',
     );
   });
 
