@@ -58,6 +58,8 @@ const PARTS: Record<string, Record<string, string[]>> = {
     donation: ['donation'],
   },
   donors: { merge: ['merge', 'address_lookup'] },
+  // New Claim and the claim screens name donations' fields, not the list's filters and actions.
+  donations: { list: ['add', 'bulk', 'filters', 'methods', 'statuses'] },
 };
 
 type Tree = { [key: string]: string | Tree };

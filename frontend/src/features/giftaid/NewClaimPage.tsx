@@ -20,7 +20,6 @@ import { claimRowColumns } from './columns';
 import { ExcludedDonations } from './ExcludedDonations';
 import { GasdsEstimates } from './GasdsTables';
 import { ProblemGroups } from './ProblemGroups';
-import { Reversals } from './Reversals';
 import { donationLabel, summarise, type Selection } from './selection';
 
 // Shown on a user's action (excluding lines, a bulk result, a claim being built), not when the
@@ -34,6 +33,8 @@ const ExcludeSelectedDialog = lazyComponent(() =>
 const BulkFailures = lazyComponent(() =>
   import('./ExcludeSelected').then((module) => module.BulkFailures),
 );
+// Shown only when the lines to claim come with open reversals.
+const Reversals = lazyComponent(() => import('./Reversals').then((module) => module.Reversals));
 
 export default function NewClaimPage() {
   const { t, i18n } = useTranslation();
@@ -250,7 +251,9 @@ export default function NewClaimPage() {
               tax: formatMoney(body.adjustments.tax_total, locale),
             })}
           </p>
-          <Reversals rows={body.adjustments.data} testId="open-reversals" />
+          <Suspense fallback={null}>
+            <Reversals rows={body.adjustments.data} testId="open-reversals" />
+          </Suspense>
           {body.adjustments.other_info && (
             <p className="muted">
               {t('giftaid.adjustments.hmrc_text')} <q>{body.adjustments.other_info}</q>
