@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { localeSections } from './locale-sections';
+import { tableFeatures } from './table-features';
 
 const ROOT = fileURLToPath(new URL('.', import.meta.url));
 
@@ -117,7 +118,7 @@ const ISOLATED = ['src/features/imports/__tests__/**/*.test.{ts,tsx}'];
 
 export default defineConfig(({ command }) => ({
   base: '/',
-  plugins: [react(), publicPage(), localeSections(), appShell()],
+  plugins: [react(), publicPage(), localeSections(), appShell(), tableFeatures()],
   resolve: {
     alias: [
       { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
@@ -142,6 +143,13 @@ export default defineConfig(({ command }) => ({
             {
               find: /^\.\/baseHandlers\/authenticatedHandler\.mjs$/,
               replacement: fileURLToPath(new URL('./src/lib/amplify-unsigned.ts', import.meta.url)),
+            },
+            // Amplify's parsers of its CLI's config files: our config is a ResourcesConfig already.
+            {
+              find: /^\.\.\/utils\/parseAmplifyConfig\.mjs$/,
+              replacement: fileURLToPath(
+                new URL('./src/lib/amplify-config-as-is.ts', import.meta.url),
+              ),
             },
           ]
         : []),
@@ -200,6 +208,8 @@ export default defineConfig(({ command }) => ({
     // leave in module-level stores after each test. Files that replace modules with `vi.mock`
     // keep their own module cache (a shared cache may already hold the real module).
     pool: 'threads',
+    // Through Vite's transforms, so that the tests run the table the build has (table-features.ts).
+    server: { deps: { inline: [/@tanstack[\\/](react-table|table-core)/] } },
     projects: [
       {
         extends: true,

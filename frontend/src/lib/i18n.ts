@@ -7,32 +7,40 @@ import {
   DEFAULT_LOCALE,
   type Locale,
 } from '@/config/constants';
-import { loaders } from 'virtual:locale-sections';
+import { loaders, PROBES } from 'virtual:locale-sections';
 import { getCookie, setCookie } from './cookies';
 import { neededSections, onNeededSections } from './locale-needs';
 
 /**
- * Each locale's messages are one chunk per section (top-level key), built by locale-sections.ts;
- * a locale loads only the sections that the modules loaded so far use (src/lib/locale-needs.ts),
- * and more as lazy chunks bring modules that need them (ADR 0023).
+ * Each locale's messages are one chunk per section (top-level key), and a few large sections in
+ * parts (`giftaid.settings`: some of its second-level keys), built by locale-sections.ts; a locale
+ * loads only the chunks that the modules loaded so far use (src/lib/locale-needs.ts), and more as
+ * lazy chunks bring modules that need them (ADR 0023).
  */
-const sectionLoads = new Map<string, Promise<[string, object]>>();
+const sectionLoads = new Map<string, Promise<object>>();
 
-function loadSection(locale: string, section: string): Promise<[string, object]> {
+function loadSection(locale: string, section: string): Promise<object> {
   const key = `${locale}/${section}`;
   let load = sectionLoads.get(key);
   if (!load) {
     const loader = loaders[locale]?.[section];
     if (!loader) return Promise.reject(new Error(`Unknown messages ${key}`));
-    load = loader().then((module) => [section, module.default] as [string, object]);
+    load = loader().then((module) => module.default);
     load.catch(() => sectionLoads.delete(key));
     sectionLoads.set(key, load);
   }
   return load;
 }
 
+/** The messages of `sections` as one tree: the parts of a section side by side in it. */
 async function messagesOf(locale: string, sections: string[]): Promise<Record<string, object>> {
-  return Object.fromEntries(await Promise.all(sections.map((s) => loadSection(locale, s))));
+  const loaded = await Promise.all(sections.map((section) => loadSection(locale, section)));
+  const tree: Record<string, object> = {};
+  sections.forEach((chunk, index) => {
+    const section = chunk.split('.')[0] as string;
+    tree[section] = { ...tree[section], ...loaded[index] };
+  });
+  return tree;
 }
 
 const lazyLocales: BackendModule = {
@@ -57,7 +65,7 @@ const lazyLocales: BackendModule = {
 export async function loadNeededSections(locale: string = currentLocale()): Promise<void> {
   await initI18n();
   const missing = neededSections().filter(
-    (section) => i18n.getResource(locale, 'translation', section) === undefined,
+    (section) => i18n.getResource(locale, 'translation', PROBES[section] ?? section) === undefined,
   );
   if (missing.length === 0) return;
   i18n.addResourceBundle(locale, 'translation', await messagesOf(locale, missing), true, false);

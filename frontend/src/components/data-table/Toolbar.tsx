@@ -1,8 +1,8 @@
-import { useEffect, useId, useState } from 'react';
+import { Suspense, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZE_ALL, PAGE_SIZES } from '@/config/constants';
+import { lazyComponent } from '@/lib/lazy-component';
 import { useDebounced } from '@/lib/useDebounced';
-import { FilterControls } from './FilterControls';
 import {
   applyFilters,
   canApply,
@@ -12,6 +12,11 @@ import {
   type FilterDraft,
 } from './filters';
 import type { MetaUpdate, TableMeta } from './meta';
+
+/** The filter panel's fields: closed when a list opens, loaded on its first opening (ADR 0023). */
+const FilterControls = lazyComponent(() =>
+  import('./FilterControls').then((module) => module.FilterControls),
+);
 
 interface ToolbarProps {
   meta: TableMeta;
@@ -100,7 +105,9 @@ export function Toolbar(props: ToolbarProps) {
       </div>
       {showFilters && filters.length > 0 && (
         <div className="table-toolbar__filters">
-          <FilterControls filters={filters} draft={draft} onChange={setDraft} />
+          <Suspense fallback={null}>
+            <FilterControls filters={filters} draft={draft} onChange={setDraft} />
+          </Suspense>
           <button
             type="button"
             className="button button--primary"

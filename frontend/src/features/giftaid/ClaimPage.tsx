@@ -20,7 +20,7 @@ import { MarkPaidDialog } from './MarkPaidDialog';
 import { PaidSummary } from './PaidSummary';
 import { CLAIM_POLL_MS, SCHEDULE_MAX_LINES } from './constants';
 import { Reversals } from './Reversals';
-import { problemText } from './state';
+import { problemText } from './problem-text';
 import { Submissions } from './Submissions';
 
 function busy(claim: Claim | undefined): boolean {

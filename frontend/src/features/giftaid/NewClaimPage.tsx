@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Button, ButtonLink } from '@/components/Button';
@@ -12,17 +12,29 @@ import { showToast } from '@/components/toasts/store';
 import { pathFor, routeTitleKey } from '@/config/paths';
 import { useUser } from '@/lib/auth-store';
 import { formatMoney } from '@/lib/format';
+import { lazyComponent } from '@/lib/lazy-component';
 import { can } from '@/lib/permissions';
 import type { ListResponse } from '@/lib/types';
 import { giftAidApi, type BulkGiftAidResult, type ClaimableResponse, type ClaimRow } from './api';
-import { ClaimBuildProgress } from './ClaimBuildProgress';
 import { claimRowColumns } from './columns';
 import { ExcludedDonations } from './ExcludedDonations';
-import { BulkFailures, ExcludeSelectedDialog } from './ExcludeSelected';
 import { GasdsEstimates } from './GasdsTables';
 import { ProblemGroups } from './ProblemGroups';
-import { Reversals } from './Reversals';
 import { donationLabel, summarise, type Selection } from './selection';
+
+// Shown on a user's action (excluding lines, a bulk result, a claim being built), not when the
+// page opens: loaded then, with their messages (ADR 0023).
+const ClaimBuildProgress = lazyComponent(() =>
+  import('./ClaimBuildProgress').then((module) => module.ClaimBuildProgress),
+);
+const ExcludeSelectedDialog = lazyComponent(() =>
+  import('./ExcludeSelected').then((module) => module.ExcludeSelectedDialog),
+);
+const BulkFailures = lazyComponent(() =>
+  import('./ExcludeSelected').then((module) => module.BulkFailures),
+);
+// Shown only when the lines to claim come with open reversals.
+const Reversals = lazyComponent(() => import('./Reversals').then((module) => module.Reversals));
 
 export default function NewClaimPage() {
   const { t, i18n } = useTranslation();
@@ -131,10 +143,12 @@ export default function NewClaimPage() {
         ]}
       />
       {claimId ? (
-        <ClaimBuildProgress
-          claimId={claimId}
-          onFinished={() => navigate(pathFor('passed.show', { report_id: claimId }))}
-        />
+        <Suspense fallback={null}>
+          <ClaimBuildProgress
+            claimId={claimId}
+            onFinished={() => navigate(pathFor('passed.show', { report_id: claimId }))}
+          />
+        </Suspense>
       ) : (
         <Card as="div" testId="claim-selection">
           <p role="status">
@@ -190,25 +204,27 @@ export default function NewClaimPage() {
         onSelectionChange={setSelectedIds}
         bulkActions={bulkActions}
       />
-      {excluding && (
-        <ExcludeSelectedDialog
-          ids={excluding.ids}
-          onCancel={() => setExcluding(null)}
-          onDone={(results) => {
-            excluding.clear();
-            setExcluding(null);
-            report(results, 'excluded', 'not_excluded');
-          }}
-        />
-      )}
-      {failures && (
-        <BulkFailures
-          kind={failures.kind}
-          results={failures.results}
-          labelOf={labelOf}
-          onClose={() => setFailures(null)}
-        />
-      )}
+      <Suspense fallback={null}>
+        {excluding && (
+          <ExcludeSelectedDialog
+            ids={excluding.ids}
+            onCancel={() => setExcluding(null)}
+            onDone={(results) => {
+              excluding.clear();
+              setExcluding(null);
+              report(results, 'excluded', 'not_excluded');
+            }}
+          />
+        )}
+        {failures && (
+          <BulkFailures
+            kind={failures.kind}
+            results={failures.results}
+            labelOf={labelOf}
+            onClose={() => setFailures(null)}
+          />
+        )}
+      </Suspense>
       <h2>{t('giftaid.new_claim.problems')}</h2>
       {body && body.problems.length === 0 && (
         <p className="muted">{t('giftaid.new_claim.no_problems')}</p>
@@ -235,7 +251,9 @@ export default function NewClaimPage() {
               tax: formatMoney(body.adjustments.tax_total, locale),
             })}
           </p>
-          <Reversals rows={body.adjustments.data} testId="open-reversals" />
+          <Suspense fallback={null}>
+            <Reversals rows={body.adjustments.data} testId="open-reversals" />
+          </Suspense>
           {body.adjustments.other_info && (
             <p className="muted">
               {t('giftaid.adjustments.hmrc_text')} <q>{body.adjustments.other_info}</q>

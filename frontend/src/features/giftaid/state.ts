@@ -89,17 +89,3 @@ export function reasonText(
   const key = `giftaid.reasons.${row.reason.replace(/^giftaid\./, '')}`;
   return t(key, { ...(row.params ?? {}), defaultValue: row.reason });
 }
-
-/** A pre-flight or gateway problem with its line: the server's sentence when it sends one. */
-export function problemText(
-  t: TFunction,
-  problem: { line: number | null; field: string; key: string; text?: string },
-): string {
-  if (problem.text) return problem.text;
-  const what = t(`giftaid.problem_keys.${problem.key.replace(/\./g, '_')}`, {
-    defaultValue: problem.key,
-  });
-  return problem.line === null
-    ? what
-    : t('giftaid.claim.line_problem', { line: problem.line, field: problem.field, what });
-}

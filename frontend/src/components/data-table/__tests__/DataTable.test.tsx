@@ -122,7 +122,7 @@ describe('DataTable', () => {
     const filterButton = screen.getByRole('button', { name: 'Filter' });
     expect(filterButton).toBeDisabled();
 
-    await user.selectOptions(screen.getByLabelText('Role'), 'owner');
+    await user.selectOptions(await screen.findByLabelText('Role'), 'owner');
     expect(filterButton).toBeEnabled();
     await user.click(filterButton);
 
@@ -147,7 +147,7 @@ describe('DataTable', () => {
     renderTable();
     await screen.findByText('Person 1-0');
     await user.click(screen.getByRole('button', { name: 'Filters' }));
-    await user.selectOptions(screen.getByLabelText('Role'), 'owner');
+    await user.selectOptions(await screen.findByLabelText('Role'), 'owner');
     await user.click(screen.getByRole('button', { name: 'Filter' }));
     await user.click(screen.getByRole('button', { name: 'Clear All' }));
     expect(storedMeta().filters).toEqual({ applied: false });
@@ -155,6 +155,13 @@ describe('DataTable', () => {
   });
 
   it('shows 5 page buttons on wide screens and walks cursors forward to an unseen page', async () => {
+    // A wide screen, whatever another test file (sharing this environment) left as matchMedia.
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: true,
+      media: query,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+    }));
     const api = serve(200);
     const user = userEvent.setup();
     renderTable();
@@ -173,6 +180,7 @@ describe('DataTable', () => {
       ['2', 'c2'],
       ['3', 'c3'],
     ]);
+    vi.unstubAllGlobals();
   });
 
   it('shows a single page button on narrow screens', async () => {

@@ -128,7 +128,8 @@ describe('New Claim: "Exclude from claim…" on the selected rows', () => {
     expect(screen.getByRole('button', { name: 'Create claim with 2 donations' })).toBeEnabled();
 
     await user.click(within(bar).getByRole('button', { name: 'Exclude from claim…' }));
-    const dialog = screen.getByRole('alertdialog', {
+    // the dialog's code is loaded when it is first shown
+    const dialog = await screen.findByRole('alertdialog', {
       name: 'Exclude 2 donations from the claim',
     });
     // a reason is required (spaces are not one): nothing is sent
@@ -148,7 +149,7 @@ describe('New Claim: "Exclude from claim…" on the selected rows', () => {
         name: 'Exclude from claim…',
       }),
     );
-    const again = screen.getByRole('alertdialog');
+    const again = await screen.findByRole('alertdialog');
     await user.type(within(again).getByLabelText(/Reason for excluding/), '  paid twice ');
     await user.click(within(again).getByRole('button', { name: 'Exclude' }));
 
@@ -158,7 +159,7 @@ describe('New Claim: "Exclude from claim…" on the selected rows', () => {
     ]);
     expect(screen.queryByRole('alertdialog')).toBeNull();
     // the refused one is listed with its reason, named as on the list
-    const failures = screen.getByTestId('bulk-failures');
+    const failures = await screen.findByTestId('bulk-failures');
     expect(failures).toHaveTextContent('1 donation was not excluded:');
     expect(failures).toHaveTextContent(
       'Bob Roe: This donation is in a Gift Aid claim, so it cannot be excluded.',

@@ -6,7 +6,7 @@ import { renderWithProviders } from '@/test/render';
 import { makeUser } from '@/test/users';
 import type { GiftAidInfo } from '../api';
 import { DonationGiftAid } from '../DonationGiftAid';
-import { problemText } from '../state';
+import { problemText } from '../problem-text';
 
 const inClaim: GiftAidInfo = {
   state: 'in_claim',

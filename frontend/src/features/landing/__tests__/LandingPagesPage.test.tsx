@@ -80,7 +80,7 @@ describe('the landing pages list', () => {
     expect(within(rowOf('Fun run')).queryByRole('button', { name: 'Copy public link' })).toBeNull();
 
     await user.click(screen.getByRole('button', { name: 'Filters' }));
-    await user.selectOptions(screen.getByLabelText('Status'), 'draft');
+    await user.selectOptions(await screen.findByLabelText('Status'), 'draft');
     await user.click(screen.getByRole('button', { name: 'Filter' }));
     await waitFor(() => expect(screen.queryByRole('link', { name: 'Winter appeal' })).toBeNull());
     expect(JSON.parse(calls.at(-1)?.url.searchParams.get('filters') ?? '{}')).toEqual({

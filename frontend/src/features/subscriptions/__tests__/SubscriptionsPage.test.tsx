@@ -116,7 +116,8 @@ describe('the subscriptions screen (/subscriptions)', () => {
       expect(listCalls(calls).at(-1)?.url.searchParams.get('search')).toBe('ann'),
     );
     await user.click(screen.getByRole('button', { name: 'Filters' }));
-    await user.selectOptions(screen.getByLabelText('Status'), 'failing');
+    // the filter fields are loaded when the panel first opens
+    await user.selectOptions(await screen.findByLabelText('Status'), 'failing');
     await user.selectOptions(screen.getByLabelText('Provider'), 'paypal');
     await user.selectOptions(screen.getByLabelText('Interval'), 'year');
     await user.click(screen.getByRole('button', { name: 'Filter' }));
