@@ -54,6 +54,8 @@ REQUESTS: dict[str, tuple[str, str, str]] = {
     "billing": ("GET", "/api/billings/payments", "owner"),
     "webhooks": ("GET", "/api/webhook-calls", "owner"),
     "dev": ("GET", "/api/dev/outbox", "owner"),
+    "subscriptions": ("GET", "/api/subscriptions", "owner"),
+    "pages": ("GET", "/api/pages", "owner"),
 }
 EXPECTED = {"exports": 404}
 FLOOR = """
