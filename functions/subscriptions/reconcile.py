@@ -370,8 +370,6 @@ def _record_invoice(tenant_id: str, invoice: dict[str, Any]) -> None:
     """The invoice as an `invoice.paid` event, stored once and applied now by the webhooks' own
     processing (one donation per invoice id)."""
     from functions.gateways import repository as gateways
-    from functions.webhooks import ingest
-    from functions.webhooks import jobs as webhook_jobs
 
     account = gateways.connected(tenant_id)["stripe"]
     event_id = f"evt_reconcile_{invoice['id']}"
@@ -384,17 +382,29 @@ def _record_invoice(tenant_id: str, invoice: dict[str, Any]) -> None:
         "type": "invoice.paid",
         "data": {"object": invoice},
     }
+    apply_fetched("stripe", tenant_id, account, event_id, payload)
+
+
+def apply_fetched(
+    provider: str, tenant_id: str, account: Any, event_id: str, payload: dict[str, Any]
+) -> None:
+    """An event built from what the gateway's API answered, stored once (as a delivery would be,
+    marked as fetched) and applied now by the webhooks' own processing: idempotent on its payment."""
+    from functions.webhooks import ingest
+    from functions.webhooks import jobs as webhook_jobs
+
+    name = {"stripe": "Stripe", "paypal": "PayPal"}[provider]
     raw = json.dumps(payload, separators=(",", ":")).encode("utf-8")
     ingest.store(
-        "stripe",
+        provider,
         tenant_id,
         account,
         raw,
         {},
-        {"method": "reconciliation (fetched from Stripe's API)", "result": "verified"},
+        {"method": f"reconciliation (fetched from {name}'s API)", "result": "verified"},
         delivered=False,
     )
-    webhook_jobs.handle({"tenant_id": tenant_id, "provider": "stripe", "event_id": event_id})
+    webhook_jobs.handle({"tenant_id": tenant_id, "provider": provider, "event_id": event_id})
 
 
 # ------------------------------------------------------------------ jobs and schedule

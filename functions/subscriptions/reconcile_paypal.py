@@ -17,7 +17,6 @@ or applying twice, never doubles it."""
 from __future__ import annotations
 
 import datetime as dt
-import json
 from typing import Any
 
 from functions.core import clock
@@ -33,6 +32,7 @@ from functions.subscriptions.reconcile import (
     Findings,
     _differences,
     _pounds,
+    apply_fetched,
     has_donation,
 )
 
@@ -148,9 +148,6 @@ def apply(tenant_id: str, item: AttentionItem) -> None:
 def _record_sale(tenant_id: str, account: GatewayAccount, sub_id: str, transaction: dict[str, Any]) -> None:
     """The transaction as a PAYMENT.SALE.COMPLETED event, stored once and applied now by the
     webhooks' own processing (one donation per sale id)."""
-    from functions.webhooks import ingest
-    from functions.webhooks import jobs as webhook_jobs
-
     sale_id = str(transaction["id"])
     gross, currency = _gross(transaction)
     breakdown = transaction.get("amount_with_breakdown") or {}
@@ -176,14 +173,4 @@ def _record_sale(tenant_id: str, account: GatewayAccount, sub_id: str, transacti
         "summary": "A sale found by the reconciliation with PayPal.",
         "resource": sale,
     }
-    raw = json.dumps(payload, separators=(",", ":")).encode("utf-8")
-    ingest.store(
-        "paypal",
-        tenant_id,
-        account,
-        raw,
-        {},
-        {"method": "reconciliation (fetched from PayPal's API)", "result": "verified"},
-        delivered=False,
-    )
-    webhook_jobs.handle({"tenant_id": tenant_id, "provider": "paypal", "event_id": event_id})
+    apply_fetched("paypal", tenant_id, account, event_id, payload)
