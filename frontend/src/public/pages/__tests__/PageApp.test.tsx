@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { GIVING } from '../render/__tests__/fixtures';
 import { PageApp } from '../PageApp';
@@ -62,8 +62,9 @@ describe('a published landing page', () => {
     expect(
       screen.getByRole('heading', { name: 'Aumente su donación un 25 % con Gift Aid' }),
     ).toBeVisible();
-    expect(document.documentElement.lang).toBe('es');
-    expect(document.title).toBe('Invierno · Riverside Food Bank');
+    // set by an effect after the page renders: waited for, not assumed done with the first paint
+    await waitFor(() => expect(document.documentElement.lang).toBe('es'));
+    await waitFor(() => expect(document.title).toBe('Invierno · Riverside Food Bank'));
     expect(fetchSpy).toHaveBeenCalledTimes(1);
   });
 
