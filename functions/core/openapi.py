@@ -95,7 +95,7 @@ class Route:
             return True
         return (
             self.query is not None
-            and issubclass(self.query, ListQuery)
+            and issubclass(getattr(self.query, "plain", object), ListQuery)
             and (self.method, self.path) not in NOT_ENVELOPES
         )
 
@@ -162,6 +162,8 @@ def read_route(method: str, path: str, entry: Any) -> Route:
         if kind is None:
             continue
         model = _resolve(node.args[0], namespace) if node.args else None
+        if isinstance(model, type) and issubclass(model, ListQuery):
+            model = model.twin()  # a plain list query is described by its pydantic twin
         if isinstance(model, type) and issubclass(model, BaseModel):
             setattr(route, kind, model)
         else:

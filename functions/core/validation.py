@@ -13,7 +13,7 @@ access, so request models keep `from functions.core.validation import Email, Sch
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from chalice.app import Request
 
@@ -33,6 +33,7 @@ MAX_JSON_BODY = 256 * 1024  # big files go to S3 by presigned PUT, never through
 MAX_JSON_DEPTH = 32  # the deepest request body nests 4 levels; a validator walks what it is given
 
 M = TypeVar("M", bound="BaseModel")
+Q = TypeVar("Q")  # a request model, or a plain list query (functions.core.pagination.ListQuery)
 _SCHEMA_NAMES = frozenset({"Email", "Money", "MoneyOrZero", "OptionalEmail", "Schema"})
 
 
@@ -101,17 +102,21 @@ def _unconfirmed(model: type[BaseModel], data: Any) -> str | None:
     return None
 
 
-def validate(model: type[M], data: Any, *, prefix: str = "") -> M:
+def validate(model: type[Q], data: Any, *, prefix: str = "") -> Q:
     """`data` as `model`, or 422 naming each field (`prefix.field` for a nested value such as a
     list's `filters`). A password that is too short AND differs from its confirmation gets both
-    messages: the mismatch is not hidden behind the length error."""
+    messages: the mismatch is not hidden behind the length error. A plain list query reads
+    itself (`ListQuery.parse`: pydantic only when the query needs it)."""
+    if not hasattr(model, "model_validate"):
+        return cast(Q, model.parse(data, prefix=prefix))  # type: ignore[attr-defined]
     from pydantic import ValidationError
 
+    pydantic_model = cast("type[BaseModel]", model)
     try:
-        return model.model_validate(data)
+        return cast(Q, pydantic_model.model_validate(data))
     except ValidationError as exc:
         errors = field_errors(exc, prefix)
-        unconfirmed = _unconfirmed(model, data)
+        unconfirmed = _unconfirmed(pydantic_model, data)
         if unconfirmed:
             mismatch = t("field.confirmation")
             field = ".".join(part for part in (prefix, unconfirmed) if part)
@@ -189,5 +194,5 @@ def parse_raw_body(model: type[BaseModel], request: Request) -> bytes:
     return data
 
 
-def parse_query(model: type[M], request: Request) -> M:
+def parse_query(model: type[Q], request: Request) -> Q:
     return validate(model, dict(request.query_params or {}))

@@ -280,7 +280,7 @@ def users_for_export(tenant_id: str, meta: dict[str, Any]) -> list[dict[str, Any
     if isinstance(meta.get("filters"), dict):
         fields["filters"] = json.dumps(meta["filters"])
     try:
-        query = UserListQuery.model_validate({k: v for k, v in fields.items() if v is not None})
-    except ValueError:
+        query = UserListQuery.parse({k: v for k, v in fields.items() if v is not None})
+    except Invalid:  # meta the SPA stored that no longer validates
         query = UserListQuery()
     return [user_row(user) for user in matching_users(tenant_id, query)]

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import datetime as dt
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 from pydantic_core import PydanticCustomError
 
+from functions.core.list_query_model import ListQueryModel
 from functions.core.pagination import ListQuery
 from functions.core.validation import Schema
 
@@ -38,7 +39,20 @@ class CallListQuery(ListQuery):
     sortBy: Literal["first_received_at", "id"] = "first_received_at"  # noqa: N815
     provider: Provider | None = None
     status: Status | None = None
-    type: str | None = Field(default=None, max_length=100)
+    type: str | None = None
+    from_: dt.date | None = None  # `from` in the query (its twin's alias)
+    to: dt.date | None = None
+
+    LIMITS: ClassVar[dict[str, int]] = {**ListQuery.LIMITS, "type": 100}
+
+    @classmethod
+    def twin_base(cls) -> Any:
+        return CallRange
+
+
+class CallRange(ListQueryModel):
+    """The dates of the calls list's query: `from` is a Python keyword, and `to` not before it."""
+
     from_: dt.date | None = Field(default=None, alias="from")
     to: dt.date | None = None
 
