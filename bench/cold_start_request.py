@@ -8,9 +8,11 @@ Each figure is the median of `--repeat` fresh interpreters (`-I -S`: only the ar
 standard library, as Lambda's /var/task), measured round-robin so that a change of machine load
 moves every area alike. The local stack is moto in a process of its own, seeded with the demo
 charity (`chalicelocal.seed`); the request is the area's first screen as its owner (or the
-platform admin for the charities area) signed in, built as API Gateway's proxy event.
+platform admin for the charities area) signed in, built as API Gateway's proxy event. Each area's
+line also says whether its first request imported pydantic (ADR 0011 addendum: the largest part
+of the gap; tests/functional/test_cold_first_request.py holds the areas that no longer do).
 
-    .venv/bin/python bench/cold_start_request.py [--repeat 5] [--only donations,donors]
+    .venv/bin/python bench/cold_start_request.py [--repeat 5] [--only donations,donors] [--json]
 """
 
 from __future__ import annotations
@@ -85,7 +87,9 @@ class Context:
 
 answer = handler.app(json.loads(sys.stdin.read()), Context())
 done = time.perf_counter()
-print(json.dumps({"import": imported - started, "total": done - started, "status": answer["statusCode"]}))
+pydantic = "pydantic" in sys.modules
+print(json.dumps({"import": imported - started, "total": done - started, "status": answer["statusCode"],
+                  "pydantic": pydantic}))
 """
 MOTO = """
 import sys
@@ -166,6 +170,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--only", default="", help="areas, comma-separated")
+    parser.add_argument("--json", action="store_true", help="also one last line: each area's figures as JSON")
     args = parser.parse_args(argv)
     areas = [a for a in AREAS if not args.only or a in args.only.split(",")]
     moto, env = stack()
@@ -190,14 +195,18 @@ def main(argv: list[str] | None = None) -> int:
     print(f"bare_boto3_client: {floor:.3f} s")
     failures = []
     worst = 0.0
+    found: dict[str, dict[str, Any]] = {}
     for area in areas:
         runs = samples[area]
         total = statistics.median(run["total"] for run in runs)
         imported = statistics.median(run["import"] for run in runs)
         statuses = {run["status"] for run in runs}
+        pydantic = any(run["pydantic"] for run in runs)
         ratio = total / floor
         worst = max(worst, ratio)
-        shown = f"{total:.3f} s (import {imported:.3f} s, status {sorted(statuses)})"
+        found[area] = {"ratio": ratio, "statuses": sorted(statuses), "pydantic": pydantic}
+        uses = "yes" if pydantic else "no"
+        shown = f"{total:.3f} s (import {imported:.3f} s, status {sorted(statuses)}, pydantic {uses})"
         print(f"cold_first_request_{area}: {shown}")
         print(f"ratio_{area}: {ratio:.2f}")
         if statuses != {EXPECTED.get(area, 200)}:
@@ -205,7 +214,11 @@ def main(argv: list[str] | None = None) -> int:
         if ratio > BUDGET_RATIO:
             failures.append(f"{area} {ratio:.2f}x")
     print(f"worst_ratio: {worst:.2f}")
+    with_pydantic = sum(area["pydantic"] for area in found.values())
+    print(f"pydantic_on_first_request: {with_pydantic} of {len(found)} areas")
     print("budget: pass" if not failures else f"budget: fail ({'; '.join(failures)} > {BUDGET_RATIO}x)")
+    if args.json:
+        print(json.dumps(found))
     return 1 if failures else 0
 
 

@@ -1,0 +1,37 @@
+"""A cold Lambda's first request imports no pydantic (issue 18, ADR 0011 addendum "no pydantic on
+a first request"): pydantic and an area's request models cost a cold start more than the whole
+budget over a bare boto3 client leaves. Each area's first screen (bench/cold_start_request.py
+`REQUESTS`) is answered by its handler from the built artifact in a fresh interpreter against the
+local stack, as the bench does once; the areas listed here must answer it without pydantic."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from functions.areas import AREAS
+
+ROOT = Path(__file__).resolve().parents[2]
+# Areas whose first request is answered without pydantic; every area, once each is made so.
+WITHOUT_PYDANTIC: set[str] = set()
+
+
+def test_first_requests_answer_and_the_listed_areas_import_no_pydantic() -> None:
+    answer = subprocess.run(  # noqa: S603 (our own interpreter and bench)
+        [sys.executable, "bench/cold_start_request.py", "--repeat", "1", "--json"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=600,
+    )
+    assert answer.stdout.strip(), answer.stderr[-2000:]
+    found = json.loads(answer.stdout.strip().splitlines()[-1])
+    assert set(found) == set(AREAS)
+    expected = {"exports": [404]}
+    wrong = {area: f["statuses"] for area, f in found.items() if f["statuses"] != expected.get(area, [200])}
+    assert wrong == {}
+    with_pydantic = sorted(area for area in WITHOUT_PYDANTIC if found[area]["pydantic"])
+    assert with_pydantic == [], f"these areas' first request imported pydantic: {with_pydantic}"
