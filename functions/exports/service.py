@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from functions.core import files as stored_files
 from functions.core import jobs
@@ -10,7 +10,9 @@ from functions.core.access import Principal
 from functions.core.errors import Forbidden, Invalid, NotFound
 from functions.core.messages import CATALOG
 from functions.exports import registry
-from functions.exports.schemas import ExportBody
+
+if TYPE_CHECKING:
+    from functions.exports.schemas import ExportBody
 
 JOB_TYPE = "export"
 
