@@ -11,7 +11,9 @@ from functions.core.errors import Invalid, json_response
 from functions.core.validation import parse_body
 
 with deferred_imports():
-    from functions.auth import schemas, service, two_factor
+    from functions.auth import service, two_factor
+with deferred_imports():  # pydantic: only a request with a body needs it (ADR 0011)
+    from functions.auth import schemas
 
 bp = Blueprint(__name__)
 TWO_FACTOR = "two-factor-authentication"

@@ -9,7 +9,9 @@ from functions.core.validation import parse_body, parse_query
 
 with deferred_imports():
     from functions.charities import overview, service
-    from functions.charities.schemas import CharityListQuery, CharityUpdate
+    from functions.charities.list_queries import CharityListQuery
+with deferred_imports():  # pydantic: only a request with a body needs it (ADR 0011)
+    from functions.charities.schemas import CharityUpdate
 
 bp = Blueprint(__name__)
 

@@ -7,7 +7,6 @@ from typing import Literal
 from pydantic import Field, field_validator
 from pydantic_core import PydanticCustomError
 
-from functions.core.pagination import ListQuery
 from functions.core.validation import Schema
 
 
@@ -25,10 +24,6 @@ class CharityUpdate(Schema):
         if not value.isalpha():
             raise PydanticCustomError("field.invalid", "country code")
         return value.upper()
-
-
-class CharityListQuery(ListQuery):
-    sortBy: Literal["id", "name"] = "name"  # noqa: N815 (the spec's name); the index is ordered by name
 
 
 class CharityFilters(Schema):

@@ -33,6 +33,7 @@ from functions.core.access import (
 )
 from functions.core.deferred import load_all
 from functions.core.pagination import ListQuery
+from functions.core.plain_query import PlainQuery
 
 OPENAPI_VERSION = "3.1.0"
 API_VERSION = "1"
@@ -162,8 +163,8 @@ def read_route(method: str, path: str, entry: Any) -> Route:
         if kind is None:
             continue
         model = _resolve(node.args[0], namespace) if node.args else None
-        if isinstance(model, type) and issubclass(model, ListQuery):
-            model = model.twin()  # a plain list query is described by its pydantic twin
+        if isinstance(model, type) and issubclass(model, PlainQuery):
+            model = model.twin()  # a plain query string is described by its pydantic twin
         if isinstance(model, type) and issubclass(model, BaseModel):
             setattr(route, kind, model)
         else:

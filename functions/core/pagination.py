@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any, ClassVar, Literal, Self, TypeVar, get_args, get_origin, get_type_hints
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from functions.core import cursors
 from functions.core.errors import Invalid, Unauthenticated
 from functions.core.list_search import MAX_SEARCH_LENGTH
 from functions.core.messages import t
+from functions.core.plain_query import NEEDS_TWIN, PlainQuery, Reader
 from functions.core.validation import NotJson, load_json, validate
 
 if TYPE_CHECKING:
@@ -61,19 +62,11 @@ def decode_cursor(cursor: str | None) -> dict[str, Any] | None:
         raise Invalid(errors={"cursor": [t("field.cursor")]}) from exc
 
 
-class ListQuery:
+class ListQuery(PlainQuery):
     """Query string of every list endpoint. Values arrive as strings."""
 
-    # Plain Python, so a list's first request needs no pydantic (ADR 0011, addendum "no pydantic on
-    # a first request"): the query the SPA sends (known names, values in their usual spelling) is
-    # read here directly. Anything else (an unknown name, `1` for a boolean, a padded value, a wrong
-    # page size) goes to the class's pydantic twin (`twin()`, built on first need from the same
-    # annotations), whose 422 names each field as every request model's does; the OpenAPI document
-    # describes the twin too. `tests/unit/test_list_query.py` holds the two to the same answers.
-    #
-    # A list narrows `sortBy` to its orders (`sortBy: Literal["date", "amount"] = "date"`) and may
-    # add fields of its own (annotations with plain defaults; `LIMITS` gives a text's maximum
-    # length); those are always read by the twin.
+    # Read without pydantic when usual (functions/core/plain_query.py): a list narrows `sortBy` to
+    # its orders (`sortBy: Literal["date", "amount"] = "date"`) and may add fields of its own.
 
     length: int = 20
     page: int = 1
@@ -84,94 +77,23 @@ class ListQuery:
     filters: str = "{}"
 
     LIMITS: ClassVar[dict[str, int]] = {"search": MAX_SEARCH_LENGTH}
-    _fields: ClassVar[dict[str, tuple[Any, Any]]]  # per class: name -> (annotation, default)
-    _sorts: ClassVar[frozenset[str] | None]  # per class: the orders `sortBy` takes (None: any text)
-    _twin: ClassVar[Any]
-
-    def __init__(self, **values: Any) -> None:
-        """The query as `parse` reads it: `UserListQuery(sortBy="name")`; 422 as a request's."""
-        read = type(self).parse(values)
-        self.__dict__.update(read.__dict__)
 
     @classmethod
-    def _spec(cls) -> tuple[dict[str, tuple[Any, Any]], frozenset[str] | None]:
-        spec = cls.__dict__.get("_fields")
-        if spec is None:
-            hints = get_type_hints(cls, include_extras=True)
-            spec = {
-                name: (hint, getattr(cls, name, None))
-                for name, hint in hints.items()
-                if not name.startswith("_") and get_origin(hint) is not ClassVar
-            }
-            sort = hints["sortBy"]
-            cls._sorts = frozenset(get_args(sort)) if get_origin(sort) is Literal else None
-            cls._fields = spec
-        return spec, cls.__dict__["_sorts"]
-
-    @classmethod
-    def parse(cls, values: dict[str, Any], *, prefix: str = "") -> Self:
-        """The query from its parameters, or 422 naming each field (`prefix.field` if given)."""
-        spec, sorts = cls._spec()
-        read = cls._read(values, sorts)
-        if read is None:
-            from functions.core.validation import validate
-
-            checked = validate(cls.twin(), values, prefix=prefix)
-            read = {name: getattr(checked, name) for name in spec}
-        query = object.__new__(cls)
-        query.__dict__.update({name: default for name, (_, default) in spec.items()} | read)
-        return query
-
-    @classmethod
-    def _read(cls, values: dict[str, Any], sorts: frozenset[str] | None) -> dict[str, Any] | None:
-        """The SPA's usual query as the twin reads it; None when anything needs the twin."""
-        read: dict[str, Any] = {}
-        for name, value in values.items():
-            if type(value) is not str or value != value.strip():
-                return None
-            if name == "length":
-                if value not in _PAGE_SIZE_TEXTS:
-                    return None
-                read[name] = int(value)
-            elif name == "page":
-                if not (value.isascii() and value.isdigit() and value[0] != "0" and len(value) < 10):
-                    return None
-                read[name] = int(value)
-            elif name == "sortDesc":
-                if value not in ("true", "false"):
-                    return None
-                read[name] = value == "true"
-            elif name == "sortBy":
-                if sorts is not None and value not in sorts:
-                    return None
-                read[name] = value
-            elif name == "search":
-                if len(value) > cls.LIMITS["search"]:
-                    return None
-                read[name] = value
-            elif name in ("cursor", "filters"):
-                read[name] = value
-            else:  # a list's own field, or a name no list has: the twin knows
-                return None
-        return read
-
-    @classmethod
-    def twin(cls) -> Any:
-        """The pydantic model of this query (built once): validates what `parse` does not read
-        itself, and is what the OpenAPI document shows."""
-        twin = cls.__dict__.get("_twin")
-        if twin is None:
-            from functions.core.list_query_model import build_twin
-
-            spec, _ = cls._spec()
-            twin = cls._twin = build_twin(cls, spec, cls.LIMITS, cls.twin_base())
-        return twin
+    def _reader(cls, name: str, hint: Any) -> Reader | None:
+        if name == "length":
+            return lambda value: int(value) if value in _PAGE_SIZE_TEXTS else NEEDS_TWIN
+        if name == "page":  # a plain positive number (`01`, `0`, `1e3`: the twin says)
+            return lambda value: (
+                int(value) if value.isascii() and value.isdigit() and value[0] != "0" and len(value) < 10
+                else NEEDS_TWIN
+            )  # fmt: skip
+        if name == "sortDesc":
+            return lambda value: value == "true" if value in ("true", "false") else NEEDS_TWIN
+        return super()._reader(name, hint)
 
     @classmethod
     def twin_base(cls) -> Any:
-        """The twin's pydantic base: a list whose own fields need more than a type and a default
-        (an alias, a check across fields) declares them there; the rest are built around it."""
-        from functions.core.list_query_model import ListQueryModel
+        from functions.core.plain_query_twin import ListQueryModel
 
         return ListQueryModel
 

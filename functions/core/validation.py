@@ -33,7 +33,7 @@ MAX_JSON_BODY = 256 * 1024  # big files go to S3 by presigned PUT, never through
 MAX_JSON_DEPTH = 32  # the deepest request body nests 4 levels; a validator walks what it is given
 
 M = TypeVar("M", bound="BaseModel")
-Q = TypeVar("Q")  # a request model, or a plain list query (functions.core.pagination.ListQuery)
+Q = TypeVar("Q")  # a request model, or a plain query string (functions.core.plain_query)
 _SCHEMA_NAMES = frozenset({"Email", "Money", "MoneyOrZero", "OptionalEmail", "Schema"})
 
 
@@ -105,8 +105,8 @@ def _unconfirmed(model: type[BaseModel], data: Any) -> str | None:
 def validate(model: type[Q], data: Any, *, prefix: str = "") -> Q:
     """`data` as `model`, or 422 naming each field (`prefix.field` for a nested value such as a
     list's `filters`). A password that is too short AND differs from its confirmation gets both
-    messages: the mismatch is not hidden behind the length error. A plain list query reads
-    itself (`ListQuery.parse`: pydantic only when the query needs it)."""
+    messages: the mismatch is not hidden behind the length error. A plain query string reads
+    itself (`PlainQuery.parse`: pydantic only when the query needs it)."""
     if not hasattr(model, "model_validate"):
         return cast(Q, model.parse(data, prefix=prefix))  # type: ignore[attr-defined]
     from pydantic import ValidationError

@@ -14,7 +14,9 @@ from functions.core.validation import parse_body, parse_query
 with deferred_imports():
     from functions.auth import repository as identities
     from functions.core.pagination import ListQuery
-    from functions.feedbacks import repository, schemas, service
+    from functions.feedbacks import repository, service
+with deferred_imports():  # pydantic: only a request with a body needs it (ADR 0011)
+    from functions.feedbacks import schemas
 
 bp = Blueprint(__name__)
 MANAGE = "manage-feedbacks"

@@ -9,6 +9,7 @@ from functions.core.validation import parse_body
 
 with deferred_imports():
     from functions.notifications import service
+with deferred_imports():  # pydantic: only a request with a body needs it (ADR 0011)
     from functions.notifications.schemas import AdminNotificationBody
 
 bp = Blueprint(__name__)

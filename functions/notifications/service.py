@@ -3,7 +3,7 @@ Send Notification screen through the notifications job)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from functions.core import audit, clock, config, email, ids, jobs
 from functions.core.access import Principal
@@ -11,7 +11,9 @@ from functions.core.errors import Invalid
 from functions.core.identity import User
 from functions.notifications import repository
 from functions.notifications.repository import Notification
-from functions.notifications.schemas import AdminNotificationBody
+
+if TYPE_CHECKING:
+    from functions.notifications.schemas import AdminNotificationBody
 
 JOB_TYPE = "admin-notification"
 

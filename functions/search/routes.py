@@ -9,7 +9,7 @@ from functions.core.validation import parse_query
 
 with deferred_imports():
     from functions.search import service
-    from functions.search.schemas import SearchQuery
+    from functions.search.list_queries import SearchQuery
 
 bp = Blueprint(__name__)
 

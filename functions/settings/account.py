@@ -3,7 +3,7 @@ account. Each acts on the signed-in user only (the principal), never on an id fr
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from functions.auth import passwords
 from functions.auth import service as auth_service
@@ -12,13 +12,15 @@ from functions.core.access import Principal
 from functions.core.errors import Invalid
 from functions.core.messages import t
 from functions.settings import repository
-from functions.settings.schemas import (
-    DeleteAccountBody,
-    NotificationPreferencesBody,
-    PasswordBody,
-    ProfileBody,
-)
 from functions.settings.service import other_active_owner
+
+if TYPE_CHECKING:
+    from functions.settings.schemas import (
+        DeleteAccountBody,
+        NotificationPreferencesBody,
+        PasswordBody,
+        ProfileBody,
+    )
 
 
 def _require_password(who: Principal, password: str | None, field: str) -> None:

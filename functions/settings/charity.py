@@ -3,7 +3,7 @@ official. They edit the signed-in user's own charity (tenant from the session)."
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from functions.charities import facts
 from functions.charities import repository as tenants
@@ -14,7 +14,9 @@ from functions.core.identity import Tenant
 from functions.giftaid import repository as giftaid
 from functions.search.repository import tokens_of
 from functions.settings import repository
-from functions.settings.schemas import CharityBody, OfficialBody, OptionBody
+
+if TYPE_CHECKING:
+    from functions.settings.schemas import CharityBody, OfficialBody, OptionBody
 
 CURRENCIES = {"GBP": "£"}  # spec §9: £ / GBP is the only currency
 ADDRESS_FIELDS = ("house", "address_line1", "address_line2", "town", "county", "postcode", "country")

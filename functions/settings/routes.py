@@ -10,6 +10,8 @@ from functions.core.validation import parse_body, parse_query
 
 with deferred_imports():
     from functions.settings import account, charity, service
+    from functions.settings.list_queries import UserListQuery
+with deferred_imports():  # pydantic: only a request with a body needs it (ADR 0011)
     from functions.settings.schemas import (
         CharityBody,
         DeleteAccountBody,
@@ -22,7 +24,6 @@ with deferred_imports():
         ProfileBody,
         RoleBody,
         RolePermissionsBody,
-        UserListQuery,
         UserUpdateBody,
     )
 

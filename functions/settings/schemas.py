@@ -11,7 +11,6 @@ from pydantic_core import PydanticCustomError
 
 from functions.auth.passwords import MAX_LENGTH as PASSWORD_MAX
 from functions.auth.passwords import MIN_LENGTH as PASSWORD_MIN
-from functions.core.pagination import ListQuery
 from functions.core.validation import Email, OptionalEmail, Schema
 from functions.domain.postcodes import normalise_uk_postcode
 from functions.giftaid import entry
@@ -44,10 +43,6 @@ class RoleBody(Schema):
 class RolePermissionsBody(Schema):
     permissions: list[str] = Field(max_length=50)
     version: int | None = None
-
-
-class UserListQuery(ListQuery):
-    sortBy: Literal["id", "name", "email", "created_at"] = "created_at"  # noqa: N815 (the spec's name)
 
 
 class InviteBody(Schema):

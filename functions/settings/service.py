@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from functions.auth import service as auth_service
 from functions.core import audit, clock, ids, sessions
@@ -19,7 +19,10 @@ from functions.core.messages import current_locale
 from functions.core.pagination import decode_cursor, encode_cursor, page_body
 from functions.core.permissions import ALL_PERMISSIONS, CHARITY_PERMISSIONS, LABELS
 from functions.settings import repository
-from functions.settings.schemas import InviteBody, RoleBody, UserListQuery, UserUpdateBody
+from functions.settings.list_queries import UserListQuery
+
+if TYPE_CHECKING:
+    from functions.settings.schemas import InviteBody, RoleBody, UserUpdateBody
 
 OWNER_ROLE_ID = "owner"
 

@@ -8,8 +8,8 @@ from typing import Any, ClassVar, Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 from pydantic_core import PydanticCustomError
 
-from functions.core.list_query_model import ListQueryModel
 from functions.core.pagination import ListQuery
+from functions.core.plain_query_twin import ListQueryModel
 from functions.core.validation import Schema
 
 Provider = Literal["stripe", "paypal"]

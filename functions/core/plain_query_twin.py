@@ -1,19 +1,19 @@
-"""The pydantic twin of a list's query (`functions.core.pagination.ListQuery.twin`): built from
-the plain class's annotations the first time a query needs pydantic (an unusual spelling, a field
-of the list's own, an error to name) or the OpenAPI document is written. Imports pydantic."""
+"""The pydantic twin of a plain query string (`functions.core.plain_query.PlainQuery.twin`), built
+from the plain class's annotations the first time a query needs pydantic (an unusual spelling,
+an error to name) or the OpenAPI document is written. Imports pydantic."""
 
 from __future__ import annotations
 
 from typing import Annotated, Any
 
-from pydantic import Field, create_model, field_validator
+from pydantic import BaseModel, Field, create_model, field_validator
 from pydantic_core import PydanticCustomError
 
 from functions.core.schema import Schema
 
 
 class ListQueryModel(Schema):
-    """What every list query checks beyond its fields' types."""
+    """What every list query checks beyond its fields' types (`functions.core.pagination`)."""
 
     @field_validator("length", check_fields=False)
     @classmethod
@@ -33,8 +33,8 @@ class ListQueryModel(Schema):
 
 
 def build_twin(
-    plain: type, spec: dict[str, tuple[Any, Any]], limits: dict[str, int], base: type[ListQueryModel]
-) -> type[ListQueryModel]:
+    plain: type, spec: dict[str, tuple[Any, Any]], limits: dict[str, int], base: type[BaseModel]
+) -> type[BaseModel]:
     """A model named as the plain class, with its fields (those `base` does not declare itself)."""
     fields: dict[str, Any] = {}
     for name, (hint, default) in spec.items():
@@ -43,7 +43,7 @@ def build_twin(
         if name in limits:
             hint = Annotated[hint, Field(max_length=limits[name])]
         fields[name] = (hint, default)
-    twin: type[ListQueryModel] = create_model(  # type: ignore[call-overload]
+    twin: type[BaseModel] = create_model(  # type: ignore[call-overload]
         plain.__name__, __base__=base, __module__=plain.__module__, __doc__=plain.__doc__, **fields
     )
     twin.plain = plain  # type: ignore[attr-defined]  # the OpenAPI document's lists know it by this
