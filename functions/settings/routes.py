@@ -9,8 +9,10 @@ from functions.core.errors import json_response
 from functions.core.validation import parse_body, parse_query
 
 with deferred_imports():
-    from functions.settings import account, charity, service
+    from functions.settings import service
     from functions.settings.list_queries import UserListQuery
+with deferred_imports():  # the account and charity screens' code (the charity's reaches Gift Aid's)
+    from functions.settings import account, charity
 with deferred_imports():  # pydantic: only a request with a body needs it (ADR 0011)
     from functions.settings.schemas import (
         CharityBody,
