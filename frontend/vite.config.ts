@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { localeSections } from './locale-sections';
+import { reactRouterDataMode } from './react-router-data-mode';
 import { tableFeatures } from './table-features';
 
 const ROOT = fileURLToPath(new URL('.', import.meta.url));
@@ -118,7 +119,14 @@ const ISOLATED = ['src/features/imports/__tests__/**/*.test.{ts,tsx}'];
 
 export default defineConfig(({ command }) => ({
   base: '/',
-  plugins: [react(), publicPage(), localeSections(), appShell(), tableFeatures()],
+  plugins: [
+    react(),
+    publicPage(),
+    localeSections(),
+    appShell(),
+    tableFeatures(),
+    reactRouterDataMode(),
+  ],
   resolve: {
     alias: [
       { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
@@ -149,6 +157,19 @@ export default defineConfig(({ command }) => ({
               find: /^\.\.\/utils\/parseAmplifyConfig\.mjs$/,
               replacement: fileURLToPath(
                 new URL('./src/lib/amplify-config-as-is.ts', import.meta.url),
+              ),
+            },
+          ]
+        : []),
+      // Vitest resolves react-router's CommonJS build under Node, which requires its chunk past
+      // Vite's transforms: the tests take the ES module build the browser gets, so that they run
+      // the router the build has (react-router-data-mode.ts).
+      ...(process.env.VITEST
+        ? [
+            {
+              find: /^react-router$/,
+              replacement: fileURLToPath(
+                new URL('./node_modules/react-router/dist/development/index.mjs', import.meta.url),
               ),
             },
           ]
@@ -208,8 +229,11 @@ export default defineConfig(({ command }) => ({
     // leave in module-level stores after each test. Files that replace modules with `vi.mock`
     // keep their own module cache (a shared cache may already hold the real module).
     pool: 'threads',
-    // Through Vite's transforms, so that the tests run the table the build has (table-features.ts).
-    server: { deps: { inline: [/@tanstack[\\/](react-table|table-core)/] } },
+    // Through Vite's transforms, so that the tests run the table and the router the build has
+    // (table-features.ts, react-router-data-mode.ts).
+    server: {
+      deps: { inline: [/@tanstack[\\/](react-table|table-core)/, /[\\/]react-router[\\/]/] },
+    },
     projects: [
       {
         extends: true,
