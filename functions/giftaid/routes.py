@@ -15,7 +15,9 @@ from functions.giftaid import messages as _messages  # noqa: F401 (registers the
 
 with deferred_imports():
     from functions.core.pagination import ListQuery
-    from functions.giftaid import schemas, service
+    from functions.giftaid import list_queries, service
+with deferred_imports():  # pydantic: only a request with a body needs it (ADR 0011)
+    from functions.giftaid import schemas
 
 bp = Blueprint(__name__)
 UNCLAIMED = "manage-unclaimed"
@@ -51,7 +53,8 @@ def create_claim() -> Response:
 @bp.route("/gift-aid/claims", methods=["GET"])
 @requires(PASSED)
 def claims() -> Response:
-    return json_response(service.claims(principal(), parse_query(schemas.ClaimsQuery, current_request())))
+    query = parse_query(list_queries.ClaimsQuery, current_request())
+    return json_response(service.claims(principal(), query))
 
 
 @bp.route("/gift-aid/claims/{claim_id}", methods=["GET"])

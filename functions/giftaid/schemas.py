@@ -9,7 +9,6 @@ from pydantic import Field, ValidationInfo, field_validator, model_validator
 from pydantic_core import PydanticCustomError
 
 from functions.core import config
-from functions.core.pagination import ListQuery
 from functions.core.schema import Money, MoneyOrZero
 from functions.core.validation import Schema
 from functions.domain.hmrc import gateway
@@ -86,11 +85,6 @@ class NewClaimBody(Schema):
         if not self.all and not self.donation_ids:
             raise PydanticCustomError("field.required", "donation_ids or all")
         return self
-
-
-class ClaimsQuery(ListQuery):
-    # `paid`: accepted claims marked paid (a filter, not a state of its own)
-    state: Literal["draft", "sealed", "submitted", "accepted", "paid", "rejected", "cancelled"] | None = None
 
 
 class RemoveLinesBody(Schema):

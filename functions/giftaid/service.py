@@ -6,7 +6,7 @@ import datetime as dt
 from collections import Counter, defaultdict
 from collections.abc import Callable
 from decimal import Decimal
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from functions.charities import facts
 from functions.charities.facts import Facts
@@ -23,7 +23,9 @@ from functions.domain.tax_year import tax_year_label, tax_year_of
 from functions.donations.models import Donation
 from functions.giftaid import allocation, extras, files, messages, pipeline, repository
 from functions.giftaid.models import READY, ClaimItem, GiftAidSettings
-from functions.giftaid.schemas import NewClaimBody, PaidBody, SettingsBody
+
+if TYPE_CHECKING:
+    from functions.giftaid.schemas import NewClaimBody, PaidBody, SettingsBody
 
 # Fields of the settings body kept on the charity item (functions.charities.facts, ADR 0018).
 CHARITY_FACTS = {"regulator", "regulator_number", "official", "entity_type", "year_end"}

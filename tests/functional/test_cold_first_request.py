@@ -21,6 +21,7 @@ WITHOUT_PYDANTIC = {
     "dev",
     "exports",
     "feedbacks",
+    "giftaid",
     "notifications",
     "search",
     "settings",
