@@ -5,7 +5,7 @@ never a secret."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from functions.core import audit, clock, config, secret_box
 from functions.core.access import Principal
@@ -14,8 +14,10 @@ from functions.core.messages import t
 from functions.gateways import messages as _messages  # noqa: F401  (registers the messages)
 from functions.gateways import paypal_api, repository, stripe_api
 from functions.gateways.models import PROVIDERS, GatewayAccount
-from functions.gateways.schemas import PayPalBody, StripeBody
 from functions.webhooks import paypal_events, stripe_events
+
+if TYPE_CHECKING:
+    from functions.gateways.schemas import PayPalBody, StripeBody
 
 # The events to enable on the provider's webhook: exactly what the webhooks area processes.
 EVENTS: dict[str, list[str]] = {

@@ -21,6 +21,7 @@ WITHOUT_PYDANTIC = {
     "dev",
     "exports",
     "feedbacks",
+    "gateways",
     "giftaid",
     "notifications",
     "search",
