@@ -13,7 +13,9 @@ from functions.core.validation import parse_body, parse_query
 
 with deferred_imports():
     from functions.core.pagination import ListQuery
-    from functions.subscriptions import emails, reconcile, schemas, selfservice, service
+    from functions.subscriptions import list_queries, service
+with deferred_imports():  # pydantic: the request bodies, and the donors' self-service that reads them
+    from functions.subscriptions import emails, reconcile, schemas, selfservice
 
 bp = Blueprint(__name__)
 MANAGE = "manage-subscriptions"
@@ -22,7 +24,7 @@ MANAGE = "manage-subscriptions"
 @bp.route("/subscriptions", methods=["GET"])
 @requires(MANAGE)
 def listing() -> Response:
-    query = parse_query(schemas.SubscriptionListQuery, current_request())
+    query = parse_query(list_queries.SubscriptionListQuery, current_request())
     return json_response(service.listing(principal(), query))
 
 

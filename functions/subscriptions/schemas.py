@@ -6,7 +6,6 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BeforeValidator, Field
 
-from functions.core.pagination import ListQuery
 from functions.core.validation import Money, Schema
 
 
@@ -18,10 +17,6 @@ class SubscriptionFilters(Schema):
     status: Literal["active", "failing", "paused", "cancelled", "incomplete", "expired"] | None = None
     provider: Literal["stripe", "paypal"] | None = None
     interval: Literal["month", "year"] | None = None
-
-
-class SubscriptionListQuery(ListQuery):
-    sortBy: Literal["id", "created_at"] = "created_at"  # noqa: N815
 
 
 class SubscriptionVersionBody(Schema):

@@ -26,6 +26,7 @@ WITHOUT_PYDANTIC = {
     "notifications",
     "search",
     "settings",
+    "subscriptions",
 }
 
 
