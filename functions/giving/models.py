@@ -20,6 +20,8 @@ from functions.core import keys
 from functions.core.table import Entity
 
 INTENT_STATUSES = ("open", "pending", "paid", "failed", "expired")
+# Addresses under /give/ that are the product's own pages (the donor's self-service page).
+RESERVED_SLUGS = frozenset({"manage"})
 
 
 class GivingPage(Entity, discriminator="GivingPage"):

@@ -11,7 +11,9 @@ from functions.core.errors import json_response
 from functions.core.validation import parse_body, parse_query
 
 with deferred_imports():
-    from functions.giving import schemas, service
+    from functions.giving import service
+with deferred_imports():  # pydantic: only a request with a body or a token needs it (ADR 0011)
+    from functions.giving import schemas
 
 bp = Blueprint(__name__)
 MANAGE = "manage-integrations"

@@ -10,10 +10,9 @@ from pydantic import BeforeValidator, ConfigDict, Field, field_validator
 from pydantic_core import PydanticCustomError
 
 from functions.core.validation import Email, Money, Schema
+from functions.giving.models import RESERVED_SLUGS
 
 _SLUG = re.compile(r"^[a-z0-9][a-z0-9-]{1,58}[a-z0-9]$")
-# Addresses under /give/ that are the product's own pages (the donor's self-service page).
-RESERVED_SLUGS = frozenset({"manage"})
 
 
 def _blank_is_none(value: Any) -> Any:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import hmac
 import re
 from decimal import ROUND_HALF_UP, Decimal
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from functions.core import audit, clock, ids, throttle
 from functions.core.access import Principal
@@ -25,8 +25,10 @@ from functions.gateways.models import GatewayAccount
 from functions.gateways.service import NAMES, public_url
 from functions.giving import messages as _messages  # noqa: F401  (registers the messages)
 from functions.giving import repository, wording
-from functions.giving.models import GivingIntent, GivingPage, GivingSlug
-from functions.giving.schemas import RESERVED_SLUGS, CheckoutBody, PageBody
+from functions.giving.models import RESERVED_SLUGS, GivingIntent, GivingPage, GivingSlug
+
+if TYPE_CHECKING:
+    from functions.giving.schemas import CheckoutBody, PageBody
 
 DEFAULT_PRESETS = [500, 1000, 2500]
 FEE_PERCENT = Decimal("1.5")  # the estimate of "cover the fees": Stripe's UK card price

@@ -23,6 +23,7 @@ WITHOUT_PYDANTIC = {
     "feedbacks",
     "gateways",
     "giftaid",
+    "giving",
     "notifications",
     "search",
     "settings",
