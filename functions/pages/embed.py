@@ -14,7 +14,7 @@ import threading
 import time
 import urllib.parse
 import urllib.request
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from functions.core import audit, clock, config, csp
 from functions.core.access import Principal
@@ -23,7 +23,9 @@ from functions.core.messages import t
 from functions.pages import messages as _messages  # noqa: F401  (registers the messages)
 from functions.pages import repository, slugs
 from functions.pages.models import PageEmbedSettings
-from functions.pages.schemas import EmbedSettingsBody
+
+if TYPE_CHECKING:
+    from functions.pages.schemas import EmbedSettingsBody
 
 # The frame's policy before the published page's additions (functions/core/csp.py: the two video
 # players, the files bucket's images) and the charity's `frame-ancestors`: the site's own, without

@@ -11,7 +11,11 @@ from functions.core.errors import NotFound, json_response
 from functions.core.validation import parse_body, parse_query
 
 with deferred_imports():
-    from functions.pages import embed, schemas, service
+    from functions.pages import list_queries, service
+with deferred_imports():
+    from functions.pages import embed
+with deferred_imports():  # pydantic: only a request with a body needs it (ADR 0011)
+    from functions.pages import schemas
 
 bp = Blueprint(__name__)
 MANAGE = "manage-integrations"
@@ -20,7 +24,8 @@ MANAGE = "manage-integrations"
 @bp.route("/pages", methods=["GET"])
 @requires(MANAGE)
 def listing() -> Response:
-    return json_response(service.listing(principal(), parse_query(schemas.PageListQuery, current_request())))
+    query = parse_query(list_queries.PageListQuery, current_request())
+    return json_response(service.listing(principal(), query))
 
 
 @bp.route("/pages", methods=["POST"])

@@ -10,7 +10,6 @@ from typing import Annotated, Any, Literal
 from pydantic import AfterValidator, BeforeValidator, Field, field_validator
 from pydantic_core import PydanticCustomError
 
-from functions.core.pagination import ListQuery
 from functions.core.validation import Schema
 
 PageType = Literal["landing", "donation"]
@@ -25,10 +24,6 @@ def _trimmed(value: Any) -> Any:
 
 Title = Annotated[str, BeforeValidator(_trimmed), Field(min_length=1, max_length=120)]
 Slug = Annotated[str, BeforeValidator(_trimmed), Field(max_length=200)]
-
-
-class PageListQuery(ListQuery):
-    sortBy: Literal["updated_at"] = "updated_at"  # noqa: N815
 
 
 class PageFilters(Schema):

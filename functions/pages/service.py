@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 from decimal import Decimal
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from functions.core import audit, clock, ids, keys
 from functions.core.access import Principal
@@ -20,16 +20,10 @@ from functions.donors.transaction import Transaction, TransactionFailed
 from functions.pages import blocks, repository, slugs, templates
 from functions.pages import messages as _messages  # noqa: F401  (registers the messages)
 from functions.pages.models import Page, PageDraft, PageSlug, PageVersion
-from functions.pages.schemas import (
-    IMAGE_TYPES,
-    CreateBody,
-    DraftBody,
-    ImageBody,
-    PageFilters,
-    PageListQuery,
-    UpdateBody,
-    VersionBody,
-)
+
+if TYPE_CHECKING:
+    from functions.pages.list_queries import PageListQuery
+    from functions.pages.schemas import CreateBody, DraftBody, ImageBody, PageFilters, UpdateBody, VersionBody
 
 MAX_SLUG_ATTEMPTS = 30
 EMPTY_STATS = {name: 0 for name in repository.STATS}
@@ -81,14 +75,20 @@ def detail(page: Page, data: dict[str, Any] | None = None) -> dict[str, Any]:
 
 
 def listing(who: Principal, query: PageListQuery) -> dict[str, Any]:
-    filters = query.filters_as(PageFilters)
+    filters: PageFilters | None = None
+    if query.filter_values():  # the list's first screen applies none: nothing for pydantic to check
+        from functions.pages.schemas import PageFilters
+
+        filters = query.filters_as(PageFilters)
+    status = filters.status if filters else None
+    page_type = filters.type if filters else None
     words = fold(query.search).strip()
     pages = [
         page
         for page in repository.all_pages(who.tenant_id)
         if page.deleted_at is None
-        and (filters.status is None or page.status == filters.status)
-        and (filters.type is None or page.page_type == filters.type)
+        and (status is None or page.status == status)
+        and (page_type is None or page.page_type == page_type)
         and (not words or fold(page.title).startswith(words))
     ]
     pages.sort(key=lambda page: page.updated_at, reverse=query.sortDesc)
@@ -382,6 +382,8 @@ def remove(who: Principal, page_id: str) -> None:
 
 
 def image_upload(who: Principal, page_id: str, body: ImageBody) -> dict[str, Any]:
+    from functions.pages.schemas import IMAGE_TYPES  # loaded already: the body was read by it
+
     repository.page(who.tenant_id, page_id)
     key = keys.page_image_key(who.tenant_id, page_id, ids.new_id(), IMAGE_TYPES[body.content_type])
     return {"key": key, "upload": repository.image_upload(key, body.content_type, body.size)}

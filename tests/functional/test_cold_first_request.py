@@ -25,6 +25,7 @@ WITHOUT_PYDANTIC = {
     "giftaid",
     "giving",
     "notifications",
+    "pages",
     "search",
     "settings",
     "subscriptions",
