@@ -14,7 +14,9 @@ from functions.core.validation import parse_body, parse_query, parse_raw_body
 from functions.webhooks import messages as _messages  # noqa: F401 (registers the messages)
 
 with deferred_imports():
-    from functions.webhooks import ingest, schemas, service
+    from functions.webhooks import ingest, list_queries, service
+with deferred_imports():  # pydantic: only a request with a body needs it (ADR 0011)
+    from functions.webhooks import schemas
 
 bp = Blueprint(__name__)
 MANAGE = "manage-integrations"
@@ -48,7 +50,8 @@ def paypal_delivery(tenant_id: str) -> Response:
 @bp.route("/webhook-calls", methods=["GET"])
 @requires(MANAGE)
 def listing() -> Response:
-    return json_response(service.listing(principal(), parse_query(schemas.CallListQuery, current_request())))
+    query = parse_query(list_queries.CallListQuery, current_request())
+    return json_response(service.listing(principal(), query))
 
 
 @bp.route("/webhook-calls/fetch-missed", methods=["POST"])

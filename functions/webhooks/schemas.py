@@ -3,17 +3,14 @@
 from __future__ import annotations
 
 import datetime as dt
-from typing import Any, ClassVar, Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 from pydantic_core import PydanticCustomError
 
-from functions.core.pagination import ListQuery
 from functions.core.plain_query_twin import ListQueryModel
 from functions.core.validation import Schema
-
-Provider = Literal["stripe", "paypal"]
-Status = Literal["received", "processed", "ignored", "rejected", "failed"]
+from functions.webhooks.list_queries import Provider, Status
 
 
 def _range(value: dt.date | None, info: Any) -> dt.date | None:
@@ -31,23 +28,6 @@ class CallFilters(Schema):
     to: dt.date | None = None
 
     _to = field_validator("to")(_range)
-
-
-class CallListQuery(ListQuery):
-    """`filters` (JSON, as every list) or the same names as plain query parameters."""
-
-    sortBy: Literal["first_received_at", "id"] = "first_received_at"  # noqa: N815
-    provider: Provider | None = None
-    status: Status | None = None
-    type: str | None = None
-    from_: dt.date | None = None  # `from` in the query (its twin's alias)
-    to: dt.date | None = None
-
-    LIMITS: ClassVar[dict[str, int]] = {**ListQuery.LIMITS, "type": 100}
-
-    @classmethod
-    def twin_base(cls) -> Any:
-        return CallRange
 
 
 class CallRange(ListQueryModel):

@@ -29,6 +29,7 @@ WITHOUT_PYDANTIC = {
     "search",
     "settings",
     "subscriptions",
+    "webhooks",
 }
 
 
