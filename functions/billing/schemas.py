@@ -7,7 +7,6 @@ from typing import Literal
 
 from pydantic import Field
 
-from functions.core.pagination import ListQuery
 from functions.core.schema import Schema
 
 PaymentStatus = Literal["pending", "succeeded", "failed", "refunded", "partially_refunded", "disputed"]
@@ -25,14 +24,10 @@ class PaymentFilters(Schema):
     unmatched: bool | None = None
 
 
-class PaymentListQuery(ListQuery):
-    sortBy: Literal["created_at"] = "created_at"  # noqa: N815  (newest first)
-
-
 class PaymentExportQuery(Schema):
     """The CSV takes the list's filters and gives every matching payment."""
 
     filters: str = "{}"
 
 
-__all__ = ["PaymentExportQuery", "PaymentFilters", "PaymentListQuery"]
+__all__ = ["PaymentExportQuery", "PaymentFilters"]

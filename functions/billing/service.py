@@ -14,10 +14,9 @@ import html
 import io
 from collections.abc import Iterable
 from decimal import Decimal
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from functions.billing import messages  # noqa: F401  (registers the area's messages)
-from functions.billing.schemas import PaymentExportQuery, PaymentFilters, PaymentListQuery
 from functions.core import clock, config, keys
 from functions.core.access import Principal
 from functions.core.errors import Invalid
@@ -30,6 +29,10 @@ from functions.gateways.models import GatewayAccount
 from functions.giving.models import GivingPage
 from functions.webhooks import payments as repository
 from functions.webhooks.models import Payment, WebhookEvent
+
+if TYPE_CHECKING:
+    from functions.billing.list_queries import PaymentListQuery
+    from functions.billing.schemas import PaymentExportQuery, PaymentFilters
 
 MAX_READ = 5_000  # payments read for one list or export (newest first)
 CSV_COLUMNS = (
@@ -127,7 +130,9 @@ def accounts(who: Principal) -> dict[str, Any]:
     return {"data": data, "meta": {"total": len(data), "page": 1, "length": len(data), "next_cursor": None}}
 
 
-def _filters(raw: str) -> PaymentFilters:
+def _filters(raw: str) -> PaymentFilters | None:
+    """The applied filters checked by `PaymentFilters`; None when none is (the list's first screen:
+    nothing for pydantic to check)."""
     try:
         value = load_json(raw or "{}")
     except NotJson as exc:
@@ -135,31 +140,41 @@ def _filters(raw: str) -> PaymentFilters:
     if not isinstance(value, dict):
         raise Invalid(errors={"filters": [t("field.json_object")]})
     given = {k: v for k, v in value.items() if k != "applied" and v not in (None, "", [])}
+    if not given:
+        return None
+    from functions.billing.schemas import PaymentFilters
+
     return validate(PaymentFilters, given, prefix="filters")
 
 
-def _matching(tenant_id: str, filters: PaymentFilters) -> list[Payment]:
-    if filters.payout_id:
-        providers = [filters.provider] if filters.provider else ["stripe", "paypal"]
+def _matching(tenant_id: str, filters: PaymentFilters | None) -> list[Payment]:
+    provider = filters.provider if filters else None
+    status = filters.status if filters else None
+    payout_id = filters.payout_id if filters else None
+    date_from = filters.date_from if filters else None
+    date_to = filters.date_to if filters else None
+    unmatched = filters.unmatched if filters else None
+    if payout_id:
+        providers = [provider] if provider else ["stripe", "paypal"]
         source: Iterable[Payment] = [
-            p for provider in providers for p in repository.of_payout(tenant_id, provider, filters.payout_id)
+            p for one in providers for p in repository.of_payout(tenant_id, one, payout_id)
         ]
     else:
         source = repository.newest_first(
             tenant_id,
-            start=filters.date_from.isoformat() if filters.date_from else None,
-            end=filters.date_to.isoformat() if filters.date_to else None,
+            start=date_from.isoformat() if date_from else None,
+            end=date_to.isoformat() if date_to else None,
         )
     found: list[Payment] = []
     for payment in source:
         day = payment.created_at.date()
-        if filters.provider and payment.provider != filters.provider:
+        if provider and payment.provider != provider:
             continue
-        if filters.status and payment.status != filters.status:
+        if status and payment.status != status:
             continue
-        if filters.unmatched is not None and bool(payment.donation_id) == filters.unmatched:
+        if unmatched is not None and bool(payment.donation_id) == unmatched:
             continue
-        if (filters.date_from and day < filters.date_from) or (filters.date_to and day > filters.date_to):
+        if (date_from and day < date_from) or (date_to and day > date_to):
             continue
         if payment.test_event:
             continue
