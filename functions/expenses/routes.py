@@ -12,7 +12,9 @@ from functions.core.errors import json_response
 from functions.core.validation import parse_body, parse_query
 
 with deferred_imports():
-    from functions.expenses import schemas, service
+    from functions.expenses import list_queries, service
+with deferred_imports():  # pydantic: the bodies and the types' query (ADR 0011)
+    from functions.expenses import schemas
 
 bp = Blueprint(__name__)
 TYPES = "manage-expense-types"
@@ -69,7 +71,7 @@ def type_restore(expense_type_id: str) -> Response:
 @bp.route("/expenses", methods=["GET"])
 @requires(MANAGE)
 def listing() -> Response:
-    query = parse_query(schemas.ExpenseListQuery, current_request())
+    query = parse_query(list_queries.ExpenseListQuery, current_request())
     return json_response(service.listing(principal(), query))
 
 

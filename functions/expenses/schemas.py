@@ -9,7 +9,6 @@ from pydantic import BeforeValidator, Field, field_validator
 from pydantic_core import PydanticCustomError
 
 from functions.core.files import DOCUMENT_TYPES, MAX_DOCUMENT_BYTES
-from functions.core.pagination import ListQuery
 from functions.core.validation import Money, Schema
 from functions.donations.schemas import AnyDate, PastDate  # the same date rules as a donation's
 
@@ -81,7 +80,3 @@ class ExpenseFilters(Schema):
         if value is not None and start is not None and value < start:
             raise PydanticCustomError("expenses.date_range", "end before start")
         return value
-
-
-class ExpenseListQuery(ListQuery):
-    sortBy: Literal["date"] = "date"  # noqa: N815

@@ -5,7 +5,7 @@ audit trail."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from functions.core import audit, clock, ids, keys
 from functions.core import files as stored_files
@@ -26,20 +26,21 @@ from functions.expenses.models import (
     ExpenseTypeName,
     ExpenseTypeUsage,
 )
-from functions.expenses.schemas import (
-    RECEIPT_TYPES,
-    ExpenseBody,
-    ExpenseFilters,
-    ExpenseListQuery,
-    ExpenseTypeBody,
-    ExpenseTypeListQuery,
-    ExpenseTypeUpdateBody,
-    ReceiptBody,
-    VersionBody,
-)
 from functions.funds import ledger
 from functions.funds import repository as funds_repository
 from functions.funds import service as funds_service
+
+if TYPE_CHECKING:
+    from functions.expenses.list_queries import ExpenseListQuery
+    from functions.expenses.schemas import (
+        ExpenseBody,
+        ExpenseFilters,
+        ExpenseTypeBody,
+        ExpenseTypeListQuery,
+        ExpenseTypeUpdateBody,
+        ReceiptBody,
+        VersionBody,
+    )
 
 # ------------------------------------------------------------------ expense types
 
@@ -250,32 +251,40 @@ def _totals_view(item: ExpenseTotals) -> dict[str, Any]:
 
 
 def listing(who: Principal, query: ExpenseListQuery) -> dict[str, Any]:
-    wanted = query.filters_as(ExpenseFilters)
+    wanted: ExpenseFilters | None = None
+    if query.filter_values():  # the list's first screen applies none: nothing for pydantic to check
+        from functions.expenses.schemas import ExpenseFilters
+
+        wanted = query.filters_as(ExpenseFilters)
+    status = wanted.status if wanted else None
+    fund_id = wanted.fund_id if wanted else None
+    project_id = wanted.project_id if wanted else None
+    expense_type_id = wanted.expense_type_id if wanted else None
+    date_from = wanted.date_from if wanted else None
+    date_to = wanted.date_to if wanted else None
     condition: Any = None
     for name, value in (
-        ("status", wanted.status),
-        ("fund_id", wanted.fund_id),
-        ("project_id", wanted.project_id),
-        ("expense_type_id", wanted.expense_type_id),
+        ("status", status),
+        ("fund_id", fund_id),
+        ("project_id", project_id),
+        ("expense_type_id", expense_type_id),
     ):
         if value:
             clause = getattr(Expense, name) == value
             condition = clause if condition is None else condition & clause
     rows, last_key = repository.expenses_page(
         who.tenant_id,
-        date_from=wanted.date_from.isoformat() if wanted.date_from else None,
-        date_to=wanted.date_to.isoformat() if wanted.date_to else None,
+        date_from=date_from.isoformat() if date_from else None,
+        date_to=date_to.isoformat() if date_to else None,
         filters=condition,
         length=query.length,
         start=decode_cursor(query.cursor),
     )
     names = funds_repository.user_names(who.tenant_id, set().union(*(_people(row) for row in rows)))
     totals = _totals_view(repository.totals(who.tenant_id))
-    filtered = any(
-        (wanted.fund_id, wanted.project_id, wanted.expense_type_id, wanted.date_from, wanted.date_to)
-    )
-    statuses = [wanted.status] if wanted.status else list(EXPENSE_STATUSES)
-    total = len(rows) if filtered else sum(totals[status]["count"] for status in statuses)
+    filtered = any((fund_id, project_id, expense_type_id, date_from, date_to))
+    statuses = [status] if status else list(EXPENSE_STATUSES)
+    total = len(rows) if filtered else sum(totals[one]["count"] for one in statuses)
     body = page_body(
         [view(row, names) for row in rows], total=total, query=query, next_cursor=encode_cursor(last_key)
     )
@@ -580,6 +589,8 @@ def void(who: Principal, expense_id: str, body: VersionBody) -> dict[str, Any]:
 
 
 def receipt_upload(who: Principal, body: ReceiptBody) -> dict[str, Any]:
+    from functions.expenses.schemas import RECEIPT_TYPES  # loaded already: the body was read by it
+
     key = keys.expense_receipt_key(who.tenant_id, ids.new_id(), RECEIPT_TYPES[body.content_type])
     return stored_files.upload_answer(key, body.content_type, body.size)
 
