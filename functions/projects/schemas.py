@@ -8,7 +8,6 @@ from typing import Annotated, Any, Literal
 from pydantic import BeforeValidator, Field, ValidationInfo, field_validator
 from pydantic_core import PydanticCustomError
 
-from functions.core.pagination import ListQuery
 from functions.core.validation import Money, Schema
 from functions.donations.schemas import AnyDate
 from functions.projects.models import PROJECT_STATUSES
@@ -68,10 +67,6 @@ class ProjectUpdateBody(ProjectBody):
 
 class ProjectListQuery(Schema):
     status: Literal["all", "planned", "active", "completed", "archived"] = "all"
-
-
-class LinesQuery(ListQuery):
-    sortBy: Literal["date"] = "date"  # noqa: N815
 
 
 class ImageBody(Schema):

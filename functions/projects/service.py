@@ -4,7 +4,7 @@ ledger lines; its image upload link. Every change is in the audit trail."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from functions.core import audit, clock, ids, keys
 from functions.core import files as stored_files
@@ -20,14 +20,10 @@ from functions.funds.service import line_view, pounds, project_options
 from functions.projects import messages as _messages  # noqa: F401  (registers the messages)
 from functions.projects import repository
 from functions.projects.models import Project, ProjectName
-from functions.projects.schemas import (
-    IMAGE_TYPES,
-    ImageBody,
-    LinesQuery,
-    ProjectBody,
-    ProjectListQuery,
-    ProjectUpdateBody,
-)
+
+if TYPE_CHECKING:
+    from functions.projects.list_queries import LinesQuery
+    from functions.projects.schemas import ImageBody, ProjectBody, ProjectUpdateBody
 
 
 def figures(totals: ProjectTotals) -> dict[str, int]:
@@ -107,11 +103,12 @@ def show(who: Principal, project_id: str) -> dict[str, Any]:
     return view(who.tenant_id, *repository.get_with_totals(who.tenant_id, project_id))
 
 
-def listing(who: Principal, query: ProjectListQuery) -> dict[str, Any]:
+def listing(who: Principal, status: str = "all") -> dict[str, Any]:
+    """The charity's projects with their money: `status` "all" or one project status."""
     pairs = repository.all_projects(who.tenant_id)
     names = repository.fund_names(who.tenant_id)
-    if query.status != "all":
-        pairs = [pair for pair in pairs if pair[0].status == query.status]
+    if status != "all":
+        pairs = [pair for pair in pairs if pair[0].status == status]
     pairs.sort(key=lambda pair: folded_name(pair[0].name))
     rows = [summary(project, totals, names.get(project.fund_id)) for project, totals in pairs]
     return {
@@ -311,6 +308,8 @@ def lines_listing(who: Principal, project_id: str, query: LinesQuery) -> dict[st
 
 
 def image_upload(who: Principal, project_id: str, body: ImageBody) -> dict[str, Any]:
+    from functions.projects.schemas import IMAGE_TYPES  # loaded already: the body was read by it
+
     repository.get_with_totals(who.tenant_id, project_id)
     key = keys.project_image_key(who.tenant_id, project_id, ids.new_id(), IMAGE_TYPES[body.content_type])
     return stored_files.upload_answer(key, body.content_type, body.size)
