@@ -13,7 +13,7 @@ from functions.core.validation import parse_body, parse_query
 
 with deferred_imports():
     from functions.expenses import list_queries, service
-with deferred_imports():  # pydantic: the bodies and the types' query (ADR 0011)
+with deferred_imports():  # pydantic: only a request with a body needs it (ADR 0011)
     from functions.expenses import schemas
 
 bp = Blueprint(__name__)
@@ -25,7 +25,7 @@ MANAGE = "manage-fund-distributions"
 @bp.route("/expense-types", methods=["GET"])
 @requires(TYPES)
 def type_listing() -> Response:
-    query = parse_query(schemas.ExpenseTypeListQuery, current_request())
+    query = parse_query(list_queries.ExpenseTypeListQuery, current_request())
     return json_response(service.type_listing(principal(), query))
 
 

@@ -37,10 +37,6 @@ class ExpenseTypeUpdateBody(ExpenseTypeBody):
     version: int = Field(ge=1)
 
 
-class ExpenseTypeListQuery(Schema):
-    status: Literal["all", "active", "archived"] = "all"
-
-
 class ExpenseBody(Schema):
     date: PastDate
     amount: Money

@@ -31,12 +31,11 @@ from functions.funds import repository as funds_repository
 from functions.funds import service as funds_service
 
 if TYPE_CHECKING:
-    from functions.expenses.list_queries import ExpenseListQuery
+    from functions.expenses.list_queries import ExpenseListQuery, ExpenseTypeListQuery
     from functions.expenses.schemas import (
         ExpenseBody,
         ExpenseFilters,
         ExpenseTypeBody,
-        ExpenseTypeListQuery,
         ExpenseTypeUpdateBody,
         ReceiptBody,
         VersionBody,

@@ -12,7 +12,7 @@ from functions.core.validation import parse_body, parse_query
 
 with deferred_imports():
     from functions.projects import list_queries, service
-with deferred_imports():  # pydantic: the bodies and the list's status query (ADR 0011)
+with deferred_imports():  # pydantic: only a request with a body needs it (ADR 0011)
     from functions.projects import schemas
 
 bp = Blueprint(__name__)
@@ -24,7 +24,7 @@ PICK = "manage-donations"  # the donation forms' project picker
 @bp.route("/projects", methods=["GET"])
 @requires(MANAGE)
 def listing() -> Response:
-    query = parse_query(schemas.ProjectListQuery, current_request())
+    query = parse_query(list_queries.ProjectListQuery, current_request())
     return json_response(service.listing(principal(), query.status))
 
 

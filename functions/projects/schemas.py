@@ -65,10 +65,6 @@ class ProjectUpdateBody(ProjectBody):
     version: int = Field(ge=1)
 
 
-class ProjectListQuery(Schema):
-    status: Literal["all", "planned", "active", "completed", "archived"] = "all"
-
-
 class ImageBody(Schema):
     content_type: Literal["image/jpeg", "image/png", "image/webp"]
     size: int = Field(ge=1, le=MAX_IMAGE_BYTES)
