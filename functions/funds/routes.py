@@ -10,8 +10,12 @@ from functions.core.deferred import deferred_imports
 from functions.core.errors import json_response
 from functions.core.validation import parse_body, parse_query
 
+with deferred_imports():  # the list of funds (the area's first request) and a fund's ledger
+    from functions.funds import list_queries, service
 with deferred_imports():
-    from functions.funds import moves, schemas, service, statement
+    from functions.funds import moves, statement
+with deferred_imports():  # pydantic: a request with a body or a query of its own (ADR 0011)
+    from functions.funds import schemas
 
 bp = Blueprint(__name__)
 MANAGE = "manage-fund-distributions"
@@ -91,7 +95,7 @@ def restore(fund_id: str) -> Response:
 @bp.route("/funds/{fund_id}/ledger", methods=["GET"])
 @requires(MANAGE)
 def ledger(fund_id: str) -> Response:
-    query = parse_query(schemas.LedgerQuery, current_request())
+    query = parse_query(list_queries.LedgerQuery, current_request())
     return json_response(service.ledger_listing(principal(), fund_id, query))
 
 

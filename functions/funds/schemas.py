@@ -1,4 +1,5 @@
-"""Request bodies and queries of the funds area (unknown fields are rejected)."""
+"""Request bodies and queries of the funds area (unknown fields are rejected); the ledger's list
+query is in `list_queries` (no pydantic)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,6 @@ from typing import Annotated, Any, Literal
 from pydantic import BeforeValidator, Field, ValidationInfo, field_validator
 from pydantic_core import PydanticCustomError
 
-from functions.core.pagination import ListQuery
 from functions.core.validation import Money, Schema
 from functions.declarations.schemas import EvidenceBody  # PDF, PNG or JPEG up to 10 MB
 from functions.domain.funds import FUND_CLASSES, TRANSFER_REASONS
@@ -62,10 +62,6 @@ class FundListQuery(Schema):
     status: Literal["all", "active", "archived"] = "all"
 
 
-class LedgerQuery(ListQuery):
-    sortBy: Literal["date"] = "date"  # noqa: N815
-
-
 class TransferBody(Schema):
     from_fund_id: str = Field(min_length=1, max_length=40)
     to_fund_id: str = Field(min_length=1, max_length=40)
@@ -115,7 +111,6 @@ __all__ = [
     "FundBody",
     "FundListQuery",
     "FundUpdateBody",
-    "LedgerQuery",
     "MoveBody",
     "StatementQuery",
     "TransferBody",

@@ -4,7 +4,7 @@ delete; a fund's ledger; transfers between funds. Every change is in the audit t
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from functions.core import audit, clock, ids, keys
 from functions.core import files as stored_files
@@ -18,16 +18,12 @@ from functions.donors.transaction import Transaction, TransactionFailed
 from functions.funds import backfill, ledger, repository
 from functions.funds import messages as _messages  # noqa: F401  (registers the messages)
 from functions.funds.models import Fund, FundBalance, FundName, LedgerLine
-from functions.funds.schemas import (
-    EvidenceBody,
-    FundBody,
-    FundListQuery,
-    FundUpdateBody,
-    LedgerQuery,
-    TransferBody,
-)
 from functions.projects import repository as projects
 from functions.projects.models import PICKABLE_STATUSES
+
+if TYPE_CHECKING:
+    from functions.funds.list_queries import LedgerQuery
+    from functions.funds.schemas import EvidenceBody, FundBody, FundListQuery, FundUpdateBody, TransferBody
 
 
 def pounds(amount_pence: int | None) -> str | None:
