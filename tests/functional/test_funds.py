@@ -139,6 +139,24 @@ def test_a_fund_without_lines_is_deleted_one_with_lines_only_archived(owner):
     assert owner.post(f"/api/funds/{used['id']}/restore").json["archived"] is False
 
 
+def test_the_list_without_a_query_is_every_fund_and_a_status_narrows_it(owner):
+    kept, closed = make_fund(owner, "Kept"), make_fund(owner, "Closed")
+    assert owner.post(f"/api/funds/{closed['id']}/archive").status == 200
+
+    def listed(query: str) -> set[str]:
+        reply = owner.get(f"/api/funds{query}")
+        assert reply.status == 200, reply
+        return {fund["id"] for fund in reply.json["data"]}
+
+    every = listed("")  # the SPA's list sends no query (a cold first request: issue 18)
+    assert {kept["id"], closed["id"], DEFAULT_FUND_ID} <= every and every == listed("?status=all")
+    assert kept["id"] in listed("?status=active") and closed["id"] not in listed("?status=active")
+    assert listed("?status=archived") == {closed["id"]}
+    for query, field in (("?status=closed", "status"), ("?length=20", "length")):
+        refused = owner.get(f"/api/funds{query}")
+        assert refused.status == 422 and field in refused.json["errors"], (query, refused)
+
+
 def test_a_class_change_is_refused_once_the_fund_has_lines(owner):
     fund = make_fund(owner, "Designated", fund_class="designated")
     make_donation(owner, allocations=[{"fund_id": fund["id"], "amount": "10.00"}])
