@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import datetime as dt
 import io
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from functions.charities import facts
 from functions.charities.repository import get_tenant
@@ -35,9 +35,11 @@ from functions.domain.fund_statement import (
 from functions.domain.funds import KINDS
 from functions.funds import messages as _messages  # noqa: F401  (registers the messages)
 from functions.funds.models import FundMonth
-from functions.funds.schemas import StatementQuery
 from functions.funds.service import funds_with_default, pounds
 from functions.giftaid import repository as claims
+
+if TYPE_CHECKING:
+    from functions.funds.schemas import StatementQuery
 
 FIGURES = ("opening", "income", "gift_aid", "expenditure", "transfers_in", "transfers_out", "closing")
 

@@ -19,6 +19,7 @@ WITHOUT_PYDANTIC = {
     "auth",
     "billing",
     "charities",
+    "dashboard",
     "dev",
     "exports",
     "feedbacks",
