@@ -11,8 +11,12 @@ from functions.core.errors import json_response
 from functions.core.validation import parse_body, parse_query
 from functions.donations import catalog  # its catalogues name routes at import
 
+with deferred_imports():  # the list (the area's first request) needs only these
+    from functions.donations import list_queries, service
 with deferred_imports():
-    from functions.donations import bulk, quick, schemas, service
+    from functions.donations import bulk, quick
+with deferred_imports():  # pydantic: only a request with a body needs it (ADR 0011)
+    from functions.donations import schemas
 
 bp = Blueprint(__name__)
 MANAGE = "manage-donations"
@@ -23,7 +27,7 @@ MANAGE_TYPES = "manage-donation-types"
 @requires(MANAGE)
 def listing() -> Response:
     return json_response(
-        service.listing(principal(), parse_query(schemas.DonationListQuery, current_request()))
+        service.listing(principal(), parse_query(list_queries.DonationListQuery, current_request()))
     )
 
 
@@ -38,7 +42,7 @@ def create() -> Response:
 @bp.route("/donations/totals", methods=["GET"])
 @requires(MANAGE)
 def totals() -> Response:
-    query = parse_query(schemas.DonationListQuery, current_request())
+    query = parse_query(list_queries.DonationListQuery, current_request())
     return json_response(service.totals(principal(), query.filter_values(), query.search))
 
 
@@ -105,7 +109,7 @@ def include_gift_aid(donation_id: str) -> Response:
 @bp.route("/donors/{donor_id}/donations", methods=["GET"])
 @requires(MANAGE)
 def donor_donations(donor_id: str) -> Response:
-    query = parse_query(schemas.DonationListQuery, current_request())
+    query = parse_query(list_queries.DonationListQuery, current_request())
     return json_response(service.listing(principal(), query, donor_id=donor_id))
 
 

@@ -1,4 +1,5 @@
-"""Request bodies and list queries of the donations area (unknown fields are rejected)."""
+"""Request bodies of the donations area (unknown fields are rejected); its list query is in
+`list_queries` (no pydantic on the list's first request)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,6 @@ from pydantic_core import PydanticCustomError
 
 from functions.core import clock
 from functions.core.money import money_text
-from functions.core.pagination import ListQuery
 from functions.core.validation import Money, MoneyOrZero, Schema
 from functions.domain import funds
 from functions.domain.giftaid.gasds import small_donation_problem
@@ -239,10 +239,6 @@ class DonationFilterBody(Schema):
         if value is not None and start is not None and value < start:
             raise PydanticCustomError("field.range", "range")
         return value
-
-
-class DonationListQuery(ListQuery):
-    sortBy: Literal["date", "amount", "id"] = "date"  # noqa: N815
 
 
 MAX_BULK_IDS = 200

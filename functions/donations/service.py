@@ -6,7 +6,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Callable
 from decimal import Decimal
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from functions.core import audit, clock, ids
 from functions.core.access import Principal
@@ -22,14 +22,6 @@ from functions.domain.tax_year import tax_year_of
 from functions.donations import messages as _messages  # noqa: F401  (registers the messages)
 from functions.donations import queries, repository
 from functions.donations.models import Donation
-from functions.donations.schemas import (
-    AllocationBody,
-    DonationBody,
-    DonationFilterBody,
-    DonationListQuery,
-    DonationUpdateBody,
-    split_problem,
-)
 from functions.donations.search import search_matcher
 from functions.donors import messages  # noqa: F401  (registers the area's messages)
 from functions.donors import repository as donors
@@ -43,6 +35,10 @@ from functions.giftaid import repository as claims
 from functions.giftaid import reversals
 from functions.projects import messages as _project_messages  # noqa: F401  (registers the messages)
 from functions.projects.models import Project
+
+if TYPE_CHECKING:
+    from functions.donations.list_queries import DonationListQuery
+    from functions.donations.schemas import AllocationBody, DonationBody, DonationUpdateBody
 
 ATTEMPTS = 3  # a donor's total moved by a concurrent donation: read again and retry
 
@@ -216,6 +212,8 @@ def check_resolved_split(body: DonationBody, prefix: str = "") -> None:
     """The split again once projects gave their lines a fund (a fund and its project named
     twice is a repeat)."""
     if body.allocations:
+        from functions.donations.schemas import split_problem  # a body was validated: loaded
+
         problem = split_problem(body.amount, body.allocations)
         if problem is not None:
             raise Invalid(errors={f"{prefix}allocations": [t(problem[0], **problem[1])]})
@@ -330,6 +328,8 @@ def _split_of_edit(before: Donation, body: DonationUpdateBody) -> list[funds.Lin
     fund simply follows the amount; None → the default fund (a donation older than funds)."""
     lines = list(before.split_lines())
     if body.allocations and not _as_stored(body, lines):
+        from functions.donations.schemas import split_problem  # a body was validated: loaded
+
         problem = split_problem(body.amount, body.allocations)
         if problem is not None:
             raise Invalid(errors={"allocations": [t(problem[0], **problem[1])]})
@@ -443,6 +443,11 @@ def _after_write(who: Principal, before: Donation | None, after: Donation | None
 
 
 def filters_from(values: dict[str, Any]) -> queries.DonationFilters:
+    """The list's filters, checked; none given (the list's first request) needs no pydantic."""
+    if not values:
+        return queries.DonationFilters()
+    from functions.donations.schemas import DonationFilterBody
+
     body = validate(DonationFilterBody, values)
     return queries.DonationFilters(**body.model_dump())
 

@@ -21,6 +21,7 @@ WITHOUT_PYDANTIC = {
     "charities",
     "dashboard",
     "dev",
+    "donations",
     "exports",
     "feedbacks",
     "gateways",

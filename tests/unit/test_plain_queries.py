@@ -80,7 +80,7 @@ def test_read_directly_or_by_the_twin_the_answer_is_the_same(query, values):
 
 
 def test_the_spa_usual_query_is_read_without_the_twin_and_a_wrong_one_is_named():
-    from functions.donations.schemas import DonationListQuery
+    from functions.donations.list_queries import DonationListQuery
 
     read = DonationListQuery.parse({"length": "50", "page": "2", "sortBy": "amount", "sortDesc": "false"})
     assert (read.length, read.page, read.sortBy, read.sortDesc, read.search) == (50, 2, "amount", False, "")
