@@ -10,8 +10,12 @@ from functions.core.deferred import deferred_imports
 from functions.core.errors import json_response
 from functions.core.validation import parse_body, parse_query
 
+with deferred_imports():  # the list (the area's first request) needs only these
+    from functions.donors import list_queries, service
 with deferred_imports():
-    from functions.donors import address_lookup, merge, schemas, service
+    from functions.donors import address_lookup, merge
+with deferred_imports():  # pydantic: a request with a body or a query of its own (ADR 0011)
+    from functions.donors import schemas
 
 bp = Blueprint(__name__)
 MANAGE = "manage-donors"
@@ -20,7 +24,8 @@ MANAGE = "manage-donors"
 @bp.route("/donors", methods=["GET"])
 @requires(MANAGE)
 def listing() -> Response:
-    return json_response(service.listing(principal(), parse_query(schemas.DonorListQuery, current_request())))
+    query = parse_query(list_queries.DonorListQuery, current_request())
+    return json_response(service.listing(principal(), query))
 
 
 @bp.route("/donors", methods=["POST"])

@@ -1,4 +1,5 @@
-"""Request bodies and list queries of the donors area (unknown fields are rejected)."""
+"""Request bodies and queries of the donors area (unknown fields are rejected); its list query is
+in `list_queries` (no pydantic on the list's first request)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,6 @@ from typing import Literal
 from pydantic import Field, field_validator
 from pydantic_core import PydanticCustomError
 
-from functions.core.pagination import ListQuery
 from functions.core.validation import OptionalEmail, Schema
 from functions.domain.countries import ISO_CODES
 from functions.domain.postcodes import normalise_uk_postcode
@@ -89,10 +89,6 @@ class DonorFilters(Schema):
     postcode: str | None = Field(default=None, max_length=10)
     tag: str | None = Field(default=None, max_length=40)
     has_email: bool | None = None
-
-
-class DonorListQuery(ListQuery):
-    sortBy: Literal["name", "created_at", "total_given", "id"] = "created_at"  # noqa: N815
 
 
 class SearchQuery(Schema):

@@ -4,7 +4,7 @@ delete (only without donations), and the donors list."""
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from functions.core import audit, clock, ids
 from functions.core.access import Principal
@@ -18,7 +18,10 @@ from functions.domain import names
 from functions.domain.tax_year import tax_year_label, tax_year_of
 from functions.donors import repository, search
 from functions.donors.models import PROFILE_FIELDS, Donor, DonorYear
-from functions.donors.schemas import DonorBody, DonorFilters, DonorListQuery, DonorUpdateBody
+
+if TYPE_CHECKING:
+    from functions.donors.list_queries import DonorListQuery
+    from functions.donors.schemas import DonorBody, DonorFilters, DonorUpdateBody
 
 
 def view(donor: Donor, year: DonorYear | None = None, *, with_year: bool = False) -> dict[str, Any]:
@@ -146,9 +149,19 @@ def filter_condition(filters: DonorFilters) -> Any:
     return condition
 
 
+def _checked_filters(values: dict[str, Any]) -> DonorFilters | None:
+    """The list's filters, checked; None when none is given (the list's first request: no
+    pydantic, ADR 0011)."""
+    if not values:
+        return None
+    from functions.donors.schemas import DonorFilters
+
+    return validate(DonorFilters, values)
+
+
 def listing(who: Principal, query: DonorListQuery) -> dict[str, Any]:
-    filters = validate(DonorFilters, query.filter_values())
-    condition = filter_condition(filters)
+    filters = _checked_filters(query.filter_values())
+    condition = filter_condition(filters) if filters is not None else None
     if query.search.strip():
         return _search_listing(who.tenant_id, query, filters)
     sort = "created_at" if query.sortBy == "id" else query.sortBy
@@ -169,7 +182,9 @@ def listing(who: Principal, query: DonorListQuery) -> dict[str, Any]:
     )
 
 
-def _matches(donor: Donor, filters: DonorFilters) -> bool:
+def _matches(donor: Donor, filters: DonorFilters | None) -> bool:
+    if filters is None:
+        return True
     postcode = "".join((filters.postcode or "").split()).upper()
     return (
         (not filters.type or donor.donor_type == filters.type)
@@ -187,7 +202,7 @@ def _sort_value(donor: Donor, sort: str) -> Any:
     return donor.donor_id
 
 
-def _search_listing(tenant_id: str, query: DonorListQuery, filters: DonorFilters) -> dict[str, Any]:
+def _search_listing(tenant_id: str, query: DonorListQuery, filters: DonorFilters | None) -> dict[str, Any]:
     """The list's search box: donors found by their tokens (one Query, then one BatchGetItem of at
     most `search.LIST_LIMIT` donors), filtered, sorted and paged in memory by page number."""
     found = repository.get_many(

@@ -22,6 +22,7 @@ WITHOUT_PYDANTIC = {
     "dashboard",
     "dev",
     "donations",
+    "donors",
     "exports",
     "feedbacks",
     "gateways",
