@@ -11,7 +11,9 @@ from functions.core.errors import json_response
 from functions.core.validation import parse_body
 
 with deferred_imports():
-    from functions.declarations import schemas, service
+    from functions.declarations import service
+with deferred_imports():  # pydantic: only a request with a body needs it (ADR 0011)
+    from functions.declarations import schemas
 
 bp = Blueprint(__name__)
 MANAGE = "manage-donors"

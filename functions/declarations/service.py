@@ -5,7 +5,7 @@ donations (`eligibility.recompute_donor`)."""
 from __future__ import annotations
 
 import datetime as dt
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from functions.core import audit, clock, ids, keys
 from functions.core import files as stored_files
@@ -13,16 +13,12 @@ from functions.core.access import Principal
 from functions.core.errors import Invalid, NotFound
 from functions.declarations import eligibility, repository
 from functions.declarations.models import DeclarationRecord
-from functions.declarations.schemas import (
-    EVIDENCE_TYPES,
-    CancelBody,
-    ConfirmationBody,
-    DeclarationBody,
-    EvidenceBody,
-)
 from functions.domain.giftaid.declarations import oral_window_end, voided
 from functions.donations import repository as donations
 from functions.donors import repository as donors
+
+if TYPE_CHECKING:
+    from functions.declarations.schemas import CancelBody, ConfirmationBody, DeclarationBody, EvidenceBody
 
 
 def status_of(declaration: Any) -> str:
@@ -154,6 +150,8 @@ def confirm(who: Principal, donor_id: str, declaration_id: str, body: Confirmati
 
 
 def evidence_upload(who: Principal, donor_id: str, body: EvidenceBody) -> dict[str, Any]:
+    from functions.declarations.schemas import EVIDENCE_TYPES  # the body was validated: loaded
+
     donors.get(who.tenant_id, donor_id)
     key = keys.declaration_evidence_key(
         who.tenant_id, donor_id, ids.new_id(), EVIDENCE_TYPES[body.content_type]

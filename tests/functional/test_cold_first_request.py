@@ -20,6 +20,7 @@ WITHOUT_PYDANTIC = {
     "billing",
     "charities",
     "dashboard",
+    "declarations",
     "dev",
     "donations",
     "donors",
