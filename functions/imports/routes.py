@@ -10,9 +10,12 @@ from functions.core.deferred import deferred_imports
 from functions.core.errors import Invalid, json_response
 from functions.core.validation import parse_body, parse_query
 
-with deferred_imports():
+with deferred_imports():  # the history (the area's first request) needs only these
     from functions.core.pagination import ListQuery
-    from functions.imports import review, service
+    from functions.imports import service
+with deferred_imports():
+    from functions.imports import review
+with deferred_imports():  # pydantic: only a request with a body needs it (ADR 0011)
     from functions.imports.schemas import CreateBody, MappingBody, PresetBody, ReviewBody, UploadBody
 
 bp = Blueprint(__name__)

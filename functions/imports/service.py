@@ -7,7 +7,7 @@ import io
 import json
 import tempfile
 from datetime import timedelta
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from functions.core import clock, ids, jobs, keys, list_search
 from functions.core import files as stored_files
@@ -36,7 +36,9 @@ from functions.imports.models import (
     SavedMapping,
     UploadItem,
 )
-from functions.imports.schemas import CreateBody, MappingModel, PresetBody, UploadBody
+
+if TYPE_CHECKING:
+    from functions.imports.schemas import CreateBody, MappingModel, PresetBody, UploadBody
 
 PREVIEW_ROWS = 20
 RUNNING = (VALIDATING, IMPORTING, UNDOING)

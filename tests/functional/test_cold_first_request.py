@@ -29,6 +29,7 @@ WITHOUT_PYDANTIC = {
     "gateways",
     "giftaid",
     "giving",
+    "imports",
     "notifications",
     "pages",
     "search",
