@@ -14,7 +14,7 @@ with deferred_imports():  # the list of funds (the area's first request) and a f
     from functions.funds import list_queries, service
 with deferred_imports():
     from functions.funds import moves, statement
-with deferred_imports():  # pydantic: a request with a body or a query of its own (ADR 0011)
+with deferred_imports():  # pydantic: only a request with a body or a statement query needs it (ADR 0011)
     from functions.funds import schemas
 
 bp = Blueprint(__name__)
@@ -25,7 +25,8 @@ PICK = "manage-donations"  # the donation forms' fund picker
 @bp.route("/funds", methods=["GET"])
 @requires(MANAGE)
 def listing() -> Response:
-    return json_response(service.listing(principal(), parse_query(schemas.FundListQuery, current_request())))
+    query = parse_query(list_queries.FundListQuery, current_request())
+    return json_response(service.listing(principal(), query))
 
 
 @bp.route("/funds", methods=["POST"])

@@ -58,10 +58,6 @@ class FundUpdateBody(FundBody):
     version: int = Field(ge=1)
 
 
-class FundListQuery(Schema):
-    status: Literal["all", "active", "archived"] = "all"
-
-
 class TransferBody(Schema):
     from_fund_id: str = Field(min_length=1, max_length=40)
     to_fund_id: str = Field(min_length=1, max_length=40)
@@ -109,7 +105,6 @@ class StatementQuery(Schema):
 __all__ = [
     "EvidenceBody",
     "FundBody",
-    "FundListQuery",
     "FundUpdateBody",
     "MoveBody",
     "StatementQuery",

@@ -22,8 +22,8 @@ from functions.projects import repository as projects
 from functions.projects.models import PICKABLE_STATUSES
 
 if TYPE_CHECKING:
-    from functions.funds.list_queries import LedgerQuery
-    from functions.funds.schemas import EvidenceBody, FundBody, FundListQuery, FundUpdateBody, TransferBody
+    from functions.funds.list_queries import FundListQuery, LedgerQuery
+    from functions.funds.schemas import EvidenceBody, FundBody, FundUpdateBody, TransferBody
 
 
 def pounds(amount_pence: int | None) -> str | None:
