@@ -12,7 +12,10 @@ from functions.core.validation import parse_body, parse_query
 from functions.donations import catalog  # its catalogues name routes at import
 
 with deferred_imports():  # the list (the area's first request) needs only these
-    from functions.donations import list_queries, service
+    from functions.donations import list_queries
+    from functions.donations import listing as the_list
+with deferred_imports():  # the write path (Gift Aid, funds, declarations)
+    from functions.donations import service
 with deferred_imports():
     from functions.donations import bulk, quick
 with deferred_imports():  # pydantic: only a request with a body needs it (ADR 0011)
@@ -27,7 +30,7 @@ MANAGE_TYPES = "manage-donation-types"
 @requires(MANAGE)
 def listing() -> Response:
     return json_response(
-        service.listing(principal(), parse_query(list_queries.DonationListQuery, current_request()))
+        the_list.listing(principal(), parse_query(list_queries.DonationListQuery, current_request()))
     )
 
 
@@ -43,7 +46,7 @@ def create() -> Response:
 @requires(MANAGE)
 def totals() -> Response:
     query = parse_query(list_queries.DonationListQuery, current_request())
-    return json_response(service.totals(principal(), query.filter_values(), query.search))
+    return json_response(the_list.totals(principal(), query.filter_values(), query.search))
 
 
 @bp.route("/donations/bulk-delete", methods=["POST"])
@@ -110,7 +113,7 @@ def include_gift_aid(donation_id: str) -> Response:
 @requires(MANAGE)
 def donor_donations(donor_id: str) -> Response:
     query = parse_query(list_queries.DonationListQuery, current_request())
-    return json_response(service.listing(principal(), query, donor_id=donor_id))
+    return json_response(the_list.listing(principal(), query, donor_id=donor_id))
 
 
 # ------------------------------------------------------------------ donation types and locations
