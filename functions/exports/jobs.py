@@ -1,5 +1,6 @@
-"""The exports queue: writes a table's rows to a CSV file in S3 (streamed through a temporary
-file, so memory stays flat as the table grows), with progress counts the SPA polls.
+"""The exports queue: writes a table's rows to a CSV file in S3 (streamed to a temporary file,
+then uploaded from its path, so memory stays flat as the table grows), with progress counts the
+SPA polls.
 
 Idempotent on the job id: a redelivered message for a finished job does nothing; one for a job
 that crashed half-way writes the whole file again under the same key.
@@ -7,9 +8,9 @@ that crashed half-way writes the whole file again under the same key.
 
 from __future__ import annotations
 
-import io
 import tempfile
 from collections.abc import Sized
+from pathlib import Path
 from typing import Any
 
 from functions.core import jobs, keys
@@ -37,19 +38,17 @@ def handle(message: dict[str, Any]) -> None:
     if isinstance(rows, Sized):
         jobs.progress(job, 0, total=len(rows))
     written = 0
-    with tempfile.TemporaryFile() as raw:
-        text = io.TextIOWrapper(raw, encoding="utf-8", newline="")
-        text.write(UTF8_BOM)
-        writer = SafeCsvWriter(text, [(k, label) for k, label in payload["heads"]])
-        for row in rows:
-            writer.write(row)
-            written += 1
-            if written % PROGRESS_EVERY == 0:
-                jobs.progress(job, written)
-        text.flush()
-        text.detach()  # hand the bytes to the upload without closing the temporary file
-        raw.seek(0)
-        repository.upload(raw, key, filename)
+    with tempfile.TemporaryDirectory(prefix="almoner-export-") as folder:
+        path = Path(folder) / filename
+        with path.open("w", encoding="utf-8", newline="") as text:
+            text.write(UTF8_BOM)
+            writer = SafeCsvWriter(text, [(k, label) for k, label in payload["heads"]])
+            for row in rows:
+                writer.write(row)
+                written += 1
+                if written % PROGRESS_EVERY == 0:
+                    jobs.progress(job, written)
+        repository.upload(path, key, filename)
     jobs.progress(job, written, total=written)
     jobs.finish(job, {"key": key, "filename": filename, "rows": written})
 
