@@ -1,16 +1,31 @@
 """What the in-process benches share: the embedded AWS of the local stack (moto with
-`chalicelocal.moto_speedups`, ADR 0006, and the stack's resources), and a queue's messages
-delivered to a worker's real handler as Lambda would (received, the SQS event, deleted unless
-reported failed)."""
+`chalicelocal.moto_speedups`, ADR 0006, and the stack's resources), in this process or in a child
+process of its own, and a queue's messages delivered to a worker's real handler as Lambda would
+(received, the SQS event, deleted unless reported failed)."""
 
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 REGION = "eu-west-2"
+ROOT = Path(__file__).resolve().parent.parent
+# The child process that hosts moto alone (as bench/import.py's): its endpoint on the first line,
+# stopped when its stdin closes.
+MOTO_ALONE = """
+import os, sys
+from chalicelocal import embedded
+server, endpoint = embedded.start_moto(alone=True)
+print(endpoint, flush=True)
+sys.stdin.read()
+server.stop()
+os._exit(0)  # skip freeing a million stored items one by one
+"""
 
 
 @contextmanager
@@ -28,6 +43,37 @@ def embedded_stack() -> Iterator[dict[str, Any]]:
         created = create_resources(prefix="almoner-bench", region=REGION)
         os.environ.update(function_environment(created, overrides={"ALMONER_STAGE": "local"}))
         yield created
+
+
+@contextmanager
+def separate_stack() -> Iterator[dict[str, Any]]:
+    """The local stack's embedded AWS (`embedded.start_moto(alone=True)`: moto's server with
+    `moto_speedups`) in a child process of its own, as DynamoDB, S3 and SQS are not in a Lambda's
+    interpreter, with the stack's table, buckets and queues; this process's clients talk to it
+    over HTTP and the function environment is set as the stack sets it. Call before any AWS
+    client of this process exists. Yields the created resources."""
+    moto = subprocess.Popen(
+        [sys.executable, "-c", MOTO_ALONE], cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+    )
+    try:
+        assert moto.stdout is not None  # noqa: S101
+        endpoint = moto.stdout.readline().strip()
+        from chalicelocal import embedded, resources
+
+        embedded.point_environment_at(endpoint)
+        template = resources.load_template()
+        created = resources.create_resources(prefix="almoner-bench", template=template, region=REGION)
+        os.environ.update(
+            resources.function_environment(created, template, overrides={"ALMONER_STAGE": "local"})
+        )
+        yield created
+    finally:
+        if moto.stdin:
+            moto.stdin.close()
+        try:
+            moto.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            moto.kill()
 
 
 def deliver(queue: str, handler: Callable[[dict[str, Any], Any], Any], *, rounds: int = 1_000_000) -> int:
