@@ -46,6 +46,7 @@ FLAT_FACTOR = 2.0  # ten times the rows may cost at most twice the peak memory
 EXPORT_DONORS = 1_000  # the export reads the donations only: few donors to seed
 SEED_TODAY = dt.date(2026, 11, 1)  # donations are dated over the three years before it
 CALLS: Counter[str] = Counter()
+FILE_SIZES: dict[str, int] = {}  # exported files' sizes in bytes, by key
 
 
 def count_calls() -> None:
@@ -263,12 +264,13 @@ def export_job(owner: Any, meta: dict[str, object]) -> tuple[float, str, int]:
 
 def rows_in(key: str) -> int:
     """The rows of the exported file in S3, less the header (the bench's check, read after the
-    export's figures are taken)."""
+    export's figures are taken); its size in `FILE_SIZES`."""
     import boto3
 
     from functions.core import config
 
     body = boto3.client("s3").get_object(Bucket=config.files_bucket(), Key=key)["Body"].read()
+    FILE_SIZES[key] = len(body)
     return body.decode("utf-8-sig").count("\n") - 1
 
 
@@ -316,6 +318,7 @@ def export(donations: int) -> int:
             seconds, key, reported = export_job(owner, {})
             written = rows_in(key)
             print(f"export_rows: {written} rows in the file on S3 ({reported} reported by the job)")
+            print(f"export_file_size: {FILE_SIZES[key] / 1_000_000:.1f} MB")
             print(f"export_time: {seconds:.1f} s (request, job with progress and upload, status; moto apart)")
             _, peak = traced({})
             tenth = {"filters": {"date_from": (SEED_TODAY - dt.timedelta(days=109)).isoformat()}}
