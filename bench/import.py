@@ -52,18 +52,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench.local import MOTO_ALONE  # noqa: E402 (after the path set-up above)
+
 BUDGET_SECONDS = 120.0
 BUDGET_RATIO = 0.8
 FLAT_FACTOR = 2.0  # 10x the rows may cost at most 2x the peak memory
-MOTO = """
-import os, sys
-from chalicelocal import embedded
-server, endpoint = embedded.start_moto(alone=True)
-print(endpoint, flush=True)
-sys.stdin.read()
-server.stop()
-os._exit(0)  # skip freeing a million stored items one by one
-"""
 FIRST = ["Olivia", "Amelia", "Isla", "Noah", "Oliver", "George", "Arthur", "Zoë", "Seán", "Freya"]
 LAST = ["Smith", "Jones", "Taylor", "Brown", "Williams", "Wilson", "Patel", "O'Brien", "Wright", "Evans"]
 TITLES = ["Mrs", "Mr", "Ms", "Dr", ""]
@@ -75,7 +68,7 @@ def print_now(line: str) -> None:
 
 def start_moto() -> tuple[subprocess.Popen[str], str]:
     process = subprocess.Popen(
-        [sys.executable, "-c", MOTO], cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+        [sys.executable, "-c", MOTO_ALONE], cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
     )
     assert process.stdout is not None  # noqa: S101
     return process, process.stdout.readline().strip()

@@ -15,8 +15,8 @@ from typing import Any
 
 REGION = "eu-west-2"
 ROOT = Path(__file__).resolve().parent.parent
-# The child process that hosts moto alone (as bench/import.py's): its endpoint on the first line,
-# stopped when its stdin closes.
+# The child process that hosts moto alone (bench/import.py's and `separate_stack`'s): its
+# endpoint on the first line, stopped when its stdin closes.
 MOTO_ALONE = """
 import os, sys
 from chalicelocal import embedded

@@ -12,11 +12,15 @@ from functions.charities import repository
 from functions.charities.list_queries import CharityListQuery
 from functions.core import audit, clock, sessions
 from functions.core.access import Principal
+from functions.core.deferred import deferred_imports
 from functions.core.errors import Conflict
 from functions.core.identity import Tenant
 from functions.core.observability import logger
 from functions.core.pagination import decode_cursor, encode_cursor, page_body
 from functions.search.repository import tokens_of
+
+with deferred_imports():  # pydantic: only a filtered list needs it (ADR 0011)
+    from functions.charities.schemas import CharityFilters
 
 if TYPE_CHECKING:
     from functions.charities.schemas import CharityUpdate
@@ -36,16 +40,9 @@ def charity_view(tenant: Tenant, users_count: int) -> dict[str, Any]:
     }
 
 
-def _status_filter(query: CharityListQuery) -> str | None:
-    if not query.filter_values():
-        return None  # no filter applied: the list needs no pydantic (ADR 0011)
-    from functions.charities.schemas import CharityFilters
-
-    return query.filters_as(CharityFilters).status
-
-
 def list_charities(query: CharityListQuery) -> dict[str, Any]:
-    status = _status_filter(query)
+    filters = query.filters_as(CharityFilters)
+    status = filters.status if filters else None
     disabled = {"active": False, "disabled": True}.get(status) if status else None
     prefix = query.search.strip()
     page, last_key = repository.charities_page(

@@ -108,10 +108,13 @@ class ListQuery(PlainQuery):
             raise Invalid(errors={"filters": [t("field.json_object")]})
         return {k: v for k, v in value.items() if k != "applied" and v not in (None, "", [])}
 
-    def filters_as(self, model: type[M]) -> M:
+    def filters_as(self, model: type[M]) -> M | None:
         """The filters checked by the list's own `model` (unknown names and wrong types are
-        refused), so a filter of the wrong shape is a 422 naming `filters.<name>`, never a 500."""
-        return validate(model, self.filter_values(), prefix="filters")
+        refused), so a filter of the wrong shape is a 422 naming `filters.<name>`, never a 500;
+        None when no filter is applied. `model` is not touched then: a service imports it through
+        `deferred_imports()`, so a list's first screen (no filter) needs no pydantic (ADR 0011)."""
+        values = self.filter_values()
+        return validate(model, values, prefix="filters") if values else None
 
 
 _PAGE_SIZE_TEXTS = frozenset(str(size) for size in PAGE_SIZES)

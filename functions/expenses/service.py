@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 from functions.core import audit, clock, ids, keys
 from functions.core import files as stored_files
 from functions.core.access import Principal
+from functions.core.deferred import deferred_imports
 from functions.core.errors import Conflict, Invalid, NotFound
 from functions.core.messages import t
 from functions.core.money import money_text
@@ -30,11 +31,13 @@ from functions.funds import ledger
 from functions.funds import repository as funds_repository
 from functions.funds import service as funds_service
 
+with deferred_imports():  # pydantic: only a filtered list needs it (ADR 0011)
+    from functions.expenses.schemas import ExpenseFilters
+
 if TYPE_CHECKING:
     from functions.expenses.list_queries import ExpenseListQuery, ExpenseTypeListQuery
     from functions.expenses.schemas import (
         ExpenseBody,
-        ExpenseFilters,
         ExpenseTypeBody,
         ExpenseTypeUpdateBody,
         ReceiptBody,
@@ -250,11 +253,7 @@ def _totals_view(item: ExpenseTotals) -> dict[str, Any]:
 
 
 def listing(who: Principal, query: ExpenseListQuery) -> dict[str, Any]:
-    wanted: ExpenseFilters | None = None
-    if query.filter_values():  # the list's first screen applies none: nothing for pydantic to check
-        from functions.expenses.schemas import ExpenseFilters
-
-        wanted = query.filters_as(ExpenseFilters)
+    wanted = query.filters_as(ExpenseFilters)
     status = wanted.status if wanted else None
     fund_id = wanted.fund_id if wanted else None
     project_id = wanted.project_id if wanted else None

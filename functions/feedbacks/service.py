@@ -7,11 +7,15 @@ from typing import Any
 
 from functions.core import audit, clock, ids, keys
 from functions.core.access import Principal
+from functions.core.deferred import deferred_imports
 from functions.core.errors import NotFound
 from functions.core.messages import t
 from functions.core.pagination import ListQuery, decode_cursor, encode_cursor, page_body
 from functions.feedbacks import repository
 from functions.feedbacks.repository import Feedback
+
+with deferred_imports():  # pydantic: only a filtered list needs it (ADR 0011)
+    from functions.feedbacks.schemas import FeedbackFilters
 
 
 def view(item: Feedback) -> dict[str, Any]:
@@ -65,16 +69,9 @@ def store(
     return view(item), True
 
 
-def _status_filter(query: ListQuery) -> str | None:
-    if not query.filter_values():
-        return None  # no filter applied: the list needs no pydantic (ADR 0011)
-    from functions.feedbacks.schemas import FeedbackFilters
-
-    return query.filters_as(FeedbackFilters).status
-
-
 def listing(query: ListQuery) -> dict[str, Any]:
-    status = _status_filter(query)
+    filters = query.filters_as(FeedbackFilters)
+    status = filters.status if filters else None
     items, last_key = repository.page(status=status, limit=query.length, start=decode_cursor(query.cursor))
     counts = repository.counts()
     total = counts.get(status, 0) if status else counts["total"]

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from functions.core import audit, clock, ids, keys
 from functions.core.access import Principal
+from functions.core.deferred import deferred_imports
 from functions.core.errors import Conflict, Invalid, NotFound
 from functions.core.list_search import fold
 from functions.core.messages import current_locale, t
@@ -21,9 +22,12 @@ from functions.pages import blocks, repository, slugs, templates
 from functions.pages import messages as _messages  # noqa: F401  (registers the messages)
 from functions.pages.models import Page, PageDraft, PageSlug, PageVersion
 
+with deferred_imports():  # pydantic: only a filtered list needs it (ADR 0011)
+    from functions.pages.schemas import PageFilters
+
 if TYPE_CHECKING:
     from functions.pages.list_queries import PageListQuery
-    from functions.pages.schemas import CreateBody, DraftBody, ImageBody, PageFilters, UpdateBody, VersionBody
+    from functions.pages.schemas import CreateBody, DraftBody, ImageBody, UpdateBody, VersionBody
 
 MAX_SLUG_ATTEMPTS = 30
 EMPTY_STATS = {name: 0 for name in repository.STATS}
@@ -75,11 +79,7 @@ def detail(page: Page, data: dict[str, Any] | None = None) -> dict[str, Any]:
 
 
 def listing(who: Principal, query: PageListQuery) -> dict[str, Any]:
-    filters: PageFilters | None = None
-    if query.filter_values():  # the list's first screen applies none: nothing for pydantic to check
-        from functions.pages.schemas import PageFilters
-
-        filters = query.filters_as(PageFilters)
+    filters = query.filters_as(PageFilters)
     status = filters.status if filters else None
     page_type = filters.type if filters else None
     words = fold(query.search).strip()

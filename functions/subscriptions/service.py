@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from functions.core import audit, clock
 from functions.core.access import Principal
+from functions.core.deferred import deferred_imports
 from functions.core.errors import AlmonerError, Conflict
 from functions.core.messages import current_locale
 from functions.core.money import money_text
@@ -25,6 +26,9 @@ from functions.gateways.service import NAMES
 from functions.subscriptions import gateway, repository, sync
 from functions.subscriptions import messages as msgs
 from functions.subscriptions.models import Subscription
+
+with deferred_imports():  # pydantic: only a filtered list needs it (ADR 0011)
+    from functions.subscriptions.schemas import SubscriptionFilters
 
 if TYPE_CHECKING:
     from functions.subscriptions.list_queries import SubscriptionListQuery
@@ -98,11 +102,7 @@ def _names(tenant_id: str, items: list[Subscription]) -> dict[str, str]:
 
 # ------------------------------------------------------------------ list and summary
 def listing(who: Principal, query: SubscriptionListQuery) -> dict[str, Any]:
-    wanted = None
-    if query.filter_values():  # the list's first screen applies none: nothing for pydantic to check
-        from functions.subscriptions.schemas import SubscriptionFilters
-
-        wanted = query.filters_as(SubscriptionFilters)
+    wanted = query.filters_as(SubscriptionFilters)
     condition: Any = None
     for name in ("status", "provider", "interval"):
         value = getattr(wanted, name, None)

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from functions.core import audit, clock, ids
 from functions.core.access import Principal
+from functions.core.deferred import deferred_imports
 from functions.core.errors import Invalid, NotFound
 from functions.core.identity import User
 from functions.core.observability import logger
@@ -20,9 +21,11 @@ from functions.webhooks import ingest, repository
 from functions.webhooks import messages as _messages  # noqa: F401 (registers the messages)
 from functions.webhooks.models import WebhookEvent
 
+with deferred_imports():  # pydantic: only a filtered list needs it (ADR 0011)
+    from functions.webhooks.schemas import CallFilters
+
 if TYPE_CHECKING:
     from functions.webhooks.list_queries import CallListQuery
-    from functions.webhooks.schemas import CallFilters
 
 FETCH_DAYS = 30
 FETCH_MAX_EVENTS = 2000
@@ -48,11 +51,7 @@ def row(event: WebhookEvent) -> dict[str, Any]:
 
 
 def listing(who: Principal, query: CallListQuery) -> dict[str, Any]:
-    wanted: CallFilters | None = None
-    if query.filter_values():  # the list's first screen applies none: nothing for pydantic to check
-        from functions.webhooks.schemas import CallFilters
-
-        wanted = query.filters_as(CallFilters)
+    wanted = query.filters_as(CallFilters)
     provider = (wanted.provider if wanted else None) or query.provider
     status = (wanted.status if wanted else None) or query.status
     kind = (wanted.type if wanted else None) or query.type

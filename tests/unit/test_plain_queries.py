@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 
 import functions
 from functions.core.errors import Invalid
+from functions.core.pagination import ListQuery
 from functions.core.plain_query import PlainQuery
 from functions.core.validation import validate
 
@@ -103,3 +104,19 @@ def test_a_usual_list_query_imports_no_pydantic():
     answer = subprocess.run([sys.executable, "-c", code], cwd=root, capture_output=True, text=True)
     assert answer.returncode == 0, answer.stderr
     assert answer.stdout.strip() == "False"
+
+
+def test_filters_are_checked_only_when_applied_and_then_named():
+    class Untouchable:
+        def __getattr__(self, name):
+            raise AssertionError(f"the filters model was used ({name}) with no filter applied")
+
+    assert ListQuery.parse({"filters": '{"applied": true, "status": ""}'}).filters_as(Untouchable()) is None
+
+    from functions.charities.schemas import CharityFilters
+
+    applied = ListQuery.parse({"filters": '{"status": "disabled"}'})
+    assert applied.filters_as(CharityFilters).status == "disabled"
+    with pytest.raises(Invalid) as caught:
+        ListQuery.parse({"filters": '{"status": "closed"}'}).filters_as(CharityFilters)
+    assert list(caught.value.errors) == ["filters.status"]
