@@ -15,7 +15,9 @@ stand-in of the block is used (an attribute, a call, isinstance), the block's im
 run, in order, exactly as written, and every name of the block in the module is rebound to the
 real object; later calls see plain modules and classes. Type checkers and import-linter read the
 statements as ordinary imports. Only `from <module> import <names>` forms are accepted; modules
-imported for their side effects (a messages catalogue) stay outside the block.
+imported for their side effects (a messages catalogue) stay outside the block. A service may
+use a block too, for a model only some calls need (a list's filters model: `ListQuery.filters_as`
+does not touch it when no filter is applied).
 docs/decisions/0011-cold-start-deferred-imports.md records why.
 """
 
