@@ -9,15 +9,17 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-import boto3
-from botocore.config import Config
-
-_CONFIG = Config(retries={"max_attempts": 4, "mode": "standard"})
-
 
 @cache
 def client(service: str) -> Any:
-    return boto3.client(service, config=_CONFIG)  # type: ignore[call-overload]
+    # boto3 is imported here, by the first client, not with this module: most areas' first
+    # request (a cold start) reads DynamoDB through PynamoDB's botocore client only, and boto3 on
+    # top of botocore is ~25 ms of imports (s3transfer, its executors) it would not use.
+    import boto3
+    from botocore.config import Config
+
+    config = Config(retries={"max_attempts": 4, "mode": "standard"})
+    return boto3.client(service, config=config)  # type: ignore[call-overload]
 
 
 def reset_clients() -> None:

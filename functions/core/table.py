@@ -176,6 +176,14 @@ class Entity(Model):
         return kwargs
 
 
+def client() -> Any:
+    """The process's DynamoDB client for calls PynamoDB does not make (ADD counters, projected
+    BatchGetItem): PynamoDB's own botocore client, so a cold start creates one DynamoDB client,
+    not two (a second costs ~60 ms). It skips botocore's parameter validation, as every PynamoDB
+    call does: DynamoDB itself refuses a malformed request."""
+    return Entity._get_connection().connection.client
+
+
 def _serialize_condition(kwargs: dict[str, Any], condition: Condition) -> None:
     """`Connection.get_operation_kwargs`'s condition members."""
     names: dict[str, str] = {}

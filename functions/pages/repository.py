@@ -14,6 +14,7 @@ from pynamodb.exceptions import DeleteError
 from functions.core import aws, config, keys
 from functions.core.errors import NotFound
 from functions.core.table import Entity
+from functions.core.table import client as table_client
 from functions.funds.models import Fund, FundMonth
 from functions.pages.models import Page, PageDraft, PageSlug, PageVersion
 
@@ -59,7 +60,7 @@ def stats(tenant_id: str, page_ids: list[str]) -> dict[str, dict[str, int]]:
     """The counters of `page_ids` (one BatchGetItem per 100 pages; a page without any is absent).
     Read as plain attributes: the webhooks' ADD may have created the item."""
     found: dict[str, dict[str, int]] = {}
-    client = aws.client("dynamodb")
+    client = table_client()
     table = config.table_name()
     for start in range(0, len(page_ids), BATCH_GET_KEYS):
         wanted = page_ids[start : start + BATCH_GET_KEYS]
@@ -83,7 +84,7 @@ def stats(tenant_id: str, page_ids: list[str]) -> dict[str, dict[str, int]]:
 
 def add_visit(tenant_id: str, page_id: str) -> None:
     """One more public view (ADD on the counters item, created by the first one)."""
-    aws.client("dynamodb").update_item(
+    table_client().update_item(
         TableName=config.table_name(),
         Key={"PK": {"S": keys.tenant_pk(tenant_id)}, "SK": {"S": keys.page_stats_sk(page_id)}},
         UpdateExpression="SET #entity = if_not_exists(#entity, :entity) ADD visits :one",

@@ -852,10 +852,10 @@ def _scopes(value: Any) -> list[str]:
 def count_on_page(tenant_id: str, page_id: str, pence: int, gift_aid: bool) -> None:
     """A donation made on a landing page counted on the page's statistics item (one UpdateItem
     ADD; the pages area ADDs the visits on the same item)."""
-    from functions.core import aws
+    from functions.core import table
     from functions.core.table import Entity
 
-    aws.client("dynamodb").update_item(
+    table.client().update_item(
         TableName=Entity.Meta.table_name,
         Key={"PK": {"S": keys.tenant_pk(tenant_id)}, "SK": {"S": keys.page_stats_sk(page_id)}},
         UpdateExpression=(
