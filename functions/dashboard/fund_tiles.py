@@ -1,6 +1,6 @@
 """The dashboard's fund tiles (issue 15 §8): for a user who manages fund distributions, the
 largest active funds by balance with this financial year's income and Gift Aid and progress
-towards the fund's goal. Reads the charity's year end (two GetItems), every fund with its balance
+towards the fund's goal. Reads the charity's year end (one GetItem), every fund with its balance
 (one Query of `FUND#`) and this financial year's monthly totals (one Query of the `FUNDMONTH#`
 range of its months); never donations or ledger lines. Users without the permission get no fund
 data at all (the service leaves the key out)."""

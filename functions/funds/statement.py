@@ -3,7 +3,7 @@ year's opening balance, income, Gift Aid, expenditure, transfers and closing bal
 (archived ones included), grouped by class, as JSON or CSV.
 
 Reads only aggregate items, never donations or ledger lines: the charity's year end (the charity
-item and the old Gift Aid settings copy, a GetItem each), every fund with its balance (one Query of
+item, one GetItem), every fund with its balance (one Query of
 `FUND#`) and every fund's monthly totals from the year's first month on (one Query of the
 `FUNDMONTH#<first month>` .. `FUNDMONTH#~` range, paginated)."""
 
@@ -13,7 +13,6 @@ import datetime as dt
 import io
 from typing import TYPE_CHECKING, Any
 
-from functions.charities import facts
 from functions.charities.repository import get_tenant
 from functions.core import clock, keys
 from functions.core.access import Principal
@@ -36,7 +35,6 @@ from functions.domain.funds import KINDS
 from functions.funds import messages as _messages  # noqa: F401  (registers the messages)
 from functions.funds.models import FundMonth
 from functions.funds.service import funds_with_default, pounds
-from functions.giftaid import repository as claims
 
 if TYPE_CHECKING:
     from functions.funds.schemas import StatementQuery
@@ -45,8 +43,9 @@ FIGURES = ("opening", "income", "gift_aid", "expenditure", "transfers_in", "tran
 
 
 def year_end_of(tenant_id: str) -> str:
-    """The charity's financial year end, "MM-DD" (charity settings; 31 March unless set)."""
-    return facts.of(get_tenant(tenant_id), claims.stored_settings(tenant_id)).year_end or "03-31"
+    """The charity's financial year end, "MM-DD" (charity settings; 31 March unless set). Its one
+    copy is on the charity item (ADR 0018: the old Gift Aid settings copy never held it)."""
+    return get_tenant(tenant_id).year_end or "03-31"
 
 
 def chosen_year(query_year: int | None, year_end: str, today: dt.date) -> FinancialYear:
