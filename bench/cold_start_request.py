@@ -127,7 +127,9 @@ def stack() -> tuple[subprocess.Popen[str], dict[str, str]]:
 
     seed.seed()
     keep = ("AWS_ENDPOINT_URL", "AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY", "AWS_DEFAULT_REGION")
-    env = {name: os.environ[name] for name in keep} | environment | {"POWERTOOLS_LOG_LEVEL": "WARNING"}
+    # As Lambda's runtime sets it (functions.core.coldstart acts on it), for the floor too.
+    lambda_like = {"POWERTOOLS_LOG_LEVEL": "WARNING", "AWS_LAMBDA_FUNCTION_NAME": "almoner-bench"}
+    env = {name: os.environ[name] for name in keep} | environment | lambda_like
     return moto, env
 
 

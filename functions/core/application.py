@@ -8,7 +8,7 @@ from typing import Any
 
 from chalice import Blueprint, Chalice
 
-from functions.core import access
+from functions.core import access, coldstart
 from functions.core.errors import from_chalice
 from functions.core.messages import set_locale
 from functions.core.observability import logger, metrics
@@ -38,6 +38,7 @@ def make_app(name: str, blueprints: Iterable[tuple[Blueprint, str]]) -> Chalice:
                 metrics.flush_metrics()
             access.unbind_request(token)
             logger.remove_keys(["request_id", "path", "tenant_id", "user_id"])
+            coldstart.settle()
 
     for blueprint, prefix in blueprints:
         app.register_blueprint(blueprint, url_prefix=prefix)

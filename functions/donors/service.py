@@ -8,16 +8,19 @@ from typing import TYPE_CHECKING, Any
 
 from functions.core import audit, clock, ids
 from functions.core.access import Principal
+from functions.core.deferred import deferred_imports
 from functions.core.errors import Conflict, Invalid
 from functions.core.messages import t
 from functions.core.money import money_text
 from functions.core.pagination import decode_cursor, encode_cursor, page_body
 from functions.core.validation import validate
-from functions.declarations import eligibility
 from functions.domain import names
 from functions.domain.tax_year import tax_year_label, tax_year_of
 from functions.donors import repository, search
 from functions.donors.models import PROFILE_FIELDS, Donor, DonorYear
+
+with deferred_imports():  # an edit's eligibility check, not the list (the area's cold first request)
+    from functions.declarations import eligibility
 
 if TYPE_CHECKING:
     from functions.donors.list_queries import DonorListQuery
