@@ -1,28 +1,30 @@
 """The dashboard's fund tiles (issue 15 §8): for a user who manages fund distributions, the
 largest active funds by balance with this financial year's income and Gift Aid and progress
-towards the fund's goal. Reads the charity's year end (one GetItem), every fund with its balance
-(one Query of `FUND#`) and this financial year's monthly totals (one Query of the `FUNDMONTH#`
-range of its months); never donations or ledger lines. Users without the permission get no fund
-data at all (the service leaves the key out)."""
+towards the fund's goal. Reads every fund with its balance (one Query of `FUND#`) and this
+financial year's monthly totals (one Query of the `FUNDMONTH#` range of its months); the year end
+comes from the charity item the dashboard read. Never donations or ledger lines. Users without
+the permission get no fund data at all (the service leaves the key out)."""
 
 from __future__ import annotations
 
 import datetime as dt
 from typing import Any
 
+from functions.core.identity import Tenant
 from functions.domain.fund_statement import FinancialYear, year_containing
 from functions.domain.funds import is_guarded
 from functions.funds import repository
 from functions.funds.service import pounds
-from functions.funds.statement import month_totals, year_end_of
+from functions.funds.statement import month_totals, year_end
 
 PERMISSION = "manage-fund-distributions"
 SHOWN = 6  # tiles at most; "See all funds" leads to the rest
 
 
-def tiles(tenant_id: str, today: dt.date) -> dict[str, Any]:
-    year_end = year_end_of(tenant_id)
-    year = FinancialYear(year_containing(today, year_end), year_end)
+def tiles(tenant: Tenant, today: dt.date) -> dict[str, Any]:
+    tenant_id = tenant.tenant_id
+    ends = year_end(tenant)
+    year = FinancialYear(year_containing(today, ends), ends)
     first, last = year.months()
     active = [
         (fund, balance)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any
 
+from functions.charities.repository import get_tenant
 from functions.core import clock, keys
 from functions.core.access import Principal
 from functions.core.money import money_text
@@ -41,6 +42,10 @@ def _figures(stats: DonationStats | None) -> dict[str, Any]:
 
 def dashboard(who: Principal) -> dict[str, Any]:
     today = clock.today()
+    # the charity item, read once for the checklist and the fund tiles (neither for the platform's
+    # own users, who set up no charity; the tiles only for a user who manages fund distributions)
+    show_funds = who.can(fund_tiles.PERMISSION)
+    tenant = get_tenant(who.tenant_id) if show_funds or not who.is_admin else None
     months = last_months(today, MONTHS)
     tax_year = tax_year_of(today)
     pk = keys.tenant_pk(who.tenant_id)
@@ -80,8 +85,8 @@ def dashboard(who: Principal) -> dict[str, Any]:
                 for method, v in sorted(by_method.items(), key=lambda kv: -kv[1]["total"])
             ],
         },
-        "setup": setup.checklist(who),
-        **({"funds": fund_tiles.tiles(who.tenant_id, today)} if who.can(fund_tiles.PERMISSION) else {}),
+        "setup": setup.checklist(who, tenant) if tenant is not None else None,
+        **({"funds": fund_tiles.tiles(tenant, today)} if show_funds and tenant is not None else {}),
     }
 
 

@@ -1,17 +1,17 @@
 """The first-run checklist of the dashboard (issue 14 §2): the steps a new charity takes before
 its first Gift Aid claim, each ticked from the charity's own data, and whether the signed-in user
-may act on it (the permission its screen requires). Reads: the charity item and the Gift Aid
-settings item (GetItem each), one-item Queries for a declaration and a claim; the donors count
-comes with the request (`TenantCounters`)."""
+may act on it (the permission its screen requires). Reads: the Gift Aid settings item (GetItem),
+one-item Queries for a declaration and a claim; the charity item comes from the dashboard (read
+once for this and the fund tiles), the donors count with the request (`TenantCounters`)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from functions.charities import facts
-from functions.charities.repository import get_tenant
 from functions.core import keys
 from functions.core.access import Principal
+from functions.core.identity import Tenant
 from functions.declarations.models import DeclarationRecord
 from functions.giftaid import repository as claims
 from functions.giftaid.models import ClaimItem
@@ -30,8 +30,7 @@ def _any(pk: str, prefix: str, model: Any) -> bool:
     return any(True for _ in model.query(pk, model.sk.startswith(prefix), limit=1))
 
 
-def done_steps(who: Principal) -> dict[str, bool]:
-    tenant = get_tenant(who.tenant_id)
+def done_steps(who: Principal, tenant: Tenant) -> dict[str, bool]:
     settings = claims.stored_settings(who.tenant_id)
     charity = facts.of(tenant, settings)
     address = tenant.address.as_dict() if tenant.address is not None else {}
@@ -47,11 +46,12 @@ def done_steps(who: Principal) -> dict[str, bool]:
     }
 
 
-def checklist(who: Principal) -> dict[str, Any] | None:
-    """None for the platform's own users (they set up no charity)."""
+def checklist(who: Principal, tenant: Tenant) -> dict[str, Any] | None:
+    """None for the platform's own users (they set up no charity). `tenant`: the charity item,
+    read once by the dashboard for this and the fund tiles."""
     if who.is_admin:
         return None
-    done = done_steps(who)
+    done = done_steps(who, tenant)
     held = set(who.user.permissions or [])
     steps = [
         {"key": key, "done": done[key], "allowed": any(name in held for name in needs)}

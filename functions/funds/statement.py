@@ -17,6 +17,7 @@ from functions.charities.repository import get_tenant
 from functions.core import clock, keys
 from functions.core.access import Principal
 from functions.core.errors import Invalid
+from functions.core.identity import Tenant
 from functions.core.messages import t
 from functions.core.table import Entity
 from functions.domain.csv_safety import SafeCsvWriter
@@ -42,10 +43,14 @@ if TYPE_CHECKING:
 FIGURES = ("opening", "income", "gift_aid", "expenditure", "transfers_in", "transfers_out", "closing")
 
 
-def year_end_of(tenant_id: str) -> str:
+def year_end(tenant: Tenant) -> str:
     """The charity's financial year end, "MM-DD" (charity settings; 31 March unless set). Its one
     copy is on the charity item (ADR 0018: the old Gift Aid settings copy never held it)."""
-    return get_tenant(tenant_id).year_end or "03-31"
+    return tenant.year_end or "03-31"
+
+
+def year_end_of(tenant_id: str) -> str:
+    return year_end(get_tenant(tenant_id))
 
 
 def chosen_year(query_year: int | None, year_end: str, today: dt.date) -> FinancialYear:
