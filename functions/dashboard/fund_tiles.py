@@ -14,8 +14,7 @@ from functions.core.identity import Tenant
 from functions.domain.fund_statement import FinancialYear, year_containing
 from functions.domain.funds import is_guarded
 from functions.funds import repository
-from functions.funds.service import pounds
-from functions.funds.statement import month_totals, year_end
+from functions.funds.figures import month_totals, pounds, year_end
 
 PERMISSION = "manage-fund-distributions"
 SHOWN = 6  # tiles at most; "See all funds" leads to the rest

@@ -17,6 +17,7 @@ from functions.domain.funds import DEFAULT_FUND_ID, Movement, folded_name, is_gu
 from functions.donors.transaction import Transaction, TransactionFailed
 from functions.funds import backfill, ledger, repository
 from functions.funds import messages as _messages  # noqa: F401  (registers the messages)
+from functions.funds.figures import pounds
 from functions.funds.models import Fund, FundBalance, FundName, LedgerLine
 from functions.projects import repository as projects
 from functions.projects.models import PICKABLE_STATUSES
@@ -24,10 +25,6 @@ from functions.projects.models import PICKABLE_STATUSES
 if TYPE_CHECKING:
     from functions.funds.list_queries import FundListQuery, LedgerQuery
     from functions.funds.schemas import EvidenceBody, FundBody, FundUpdateBody, TransferBody
-
-
-def pounds(amount_pence: int | None) -> str | None:
-    return None if amount_pence is None else money_text(Decimal(int(amount_pence)) / 100)
 
 
 def view(fund: Fund, balance: FundBalance) -> dict[str, Any]:

@@ -14,39 +14,29 @@ import io
 from typing import TYPE_CHECKING, Any
 
 from functions.charities.repository import get_tenant
-from functions.core import clock, keys
+from functions.core import clock
 from functions.core.access import Principal
 from functions.core.errors import Invalid
-from functions.core.identity import Tenant
 from functions.core.messages import t
-from functions.core.table import Entity
 from functions.domain.csv_safety import SafeCsvWriter
 from functions.domain.fund_statement import (
     MIN_YEAR,
     Figures,
     FinancialYear,
     FundFacts,
-    MonthTotals,
     Statement,
     max_year,
     statement,
     year_containing,
 )
-from functions.domain.funds import KINDS
 from functions.funds import messages as _messages  # noqa: F401  (registers the messages)
-from functions.funds.models import FundMonth
-from functions.funds.service import funds_with_default, pounds
+from functions.funds.figures import month_totals, pounds, year_end
+from functions.funds.service import funds_with_default
 
 if TYPE_CHECKING:
     from functions.funds.schemas import StatementQuery
 
 FIGURES = ("opening", "income", "gift_aid", "expenditure", "transfers_in", "transfers_out", "closing")
-
-
-def year_end(tenant: Tenant) -> str:
-    """The charity's financial year end, "MM-DD" (charity settings; 31 March unless set). Its one
-    copy is on the charity item (ADR 0018: the old Gift Aid settings copy never held it)."""
-    return tenant.year_end or "03-31"
 
 
 def year_end_of(tenant_id: str) -> str:
@@ -61,25 +51,6 @@ def chosen_year(query_year: int | None, year_end: str, today: dt.date) -> Financ
     if not MIN_YEAR <= query_year <= highest:
         raise Invalid.field("year", "funds.statement_year", min=MIN_YEAR, max=highest)
     return FinancialYear(query_year, year_end)
-
-
-def month_totals(
-    tenant_id: str, first_month: str, last_month: str | None = None
-) -> dict[str, list[tuple[str, MonthTotals]]]:
-    """Every fund's monthly totals from `first_month` on (to `last_month` when given), by fund id:
-    one Query range, paginated."""
-    found: dict[str, list[tuple[str, MonthTotals]]] = {}
-    high = f"{keys.fund_month_sk(last_month, '')}~" if last_month else f"{keys.fund_month_prefix()}~"
-    for item in Entity.query(
-        keys.tenant_pk(tenant_id),
-        Entity.sk.between(keys.fund_month_sk(first_month, ""), high),
-    ):
-        if not isinstance(item, FundMonth):
-            continue
-        _, month, fund_id = item.sk.split("#", 2)
-        kinds = {kind: int(getattr(item, kind) or 0) for kind in KINDS}
-        found.setdefault(fund_id, []).append((month, kinds))
-    return found
 
 
 def build(tenant_id: str, year: FinancialYear) -> Statement:
