@@ -2,10 +2,11 @@
 transactions — one Query for every month, type, method and tax-year figure — and the unclaimed
 Gift Aid tile from the claimable donations' GSI4 partition, at most two Query pages (about 2,000
 donations; beyond that the tile is a lower bound marked `complete: false` and the New Claim screen
-has the full figure)."""
+has the full figure). After the charity item, its four parts read side by side (`core.together`)."""
 
 from __future__ import annotations
 
+from datetime import date
 from decimal import Decimal
 from typing import Any
 
@@ -13,6 +14,7 @@ from functions.charities.repository import get_tenant
 from functions.core import clock, keys
 from functions.core.access import Principal
 from functions.core.money import money_text
+from functions.core.together import together
 from functions.dashboard import fund_tiles, setup
 from functions.domain.giftaid.model import GiftAidState
 from functions.domain.tax_year import last_months, month_of, tax_year_label, tax_year_of
@@ -40,14 +42,9 @@ def _figures(stats: DonationStats | None) -> dict[str, Any]:
     return {"count": count, "total": money_text(total)}
 
 
-def dashboard(who: Principal) -> dict[str, Any]:
-    today = clock.today()
-    # the charity item, read once for the checklist and the fund tiles (neither for the platform's
-    # own users, who set up no charity; the tiles only for a user who manages fund distributions)
-    show_funds = who.can(fund_tiles.PERMISSION)
-    tenant = get_tenant(who.tenant_id) if show_funds or not who.is_admin else None
-    months = last_months(today, MONTHS)
-    tax_year = tax_year_of(today)
+def _donation_figures(who: Principal, today: date, months: list[str], tax_year: int) -> dict[str, Any]:
+    """The tiles and series kept by the donation transactions: one Query (and one of the donation
+    types' names when a month has typed gifts)."""
     pk = keys.tenant_pk(who.tenant_id)
     items = DonationStats.query(
         pk,
@@ -73,7 +70,6 @@ def dashboard(who: Principal) -> dict[str, Any]:
             "donations_this_tax_year": {**year_figures, "tax_year": tax_year_label(tax_year)},
             "donors": int(who.counters.donors or 0),
             "average_gift": money_text(average),
-            "unclaimed_gift_aid": _unclaimed(who.tenant_id),
         },
         "series": {
             "per_month": [
@@ -85,8 +81,29 @@ def dashboard(who: Principal) -> dict[str, Any]:
                 for method, v in sorted(by_method.items(), key=lambda kv: -kv[1]["total"])
             ],
         },
-        "setup": setup.checklist(who, tenant) if tenant is not None else None,
-        **({"funds": fund_tiles.tiles(tenant, today)} if show_funds and tenant is not None else {}),
+    }
+
+
+def dashboard(who: Principal) -> dict[str, Any]:
+    today = clock.today()
+    months = last_months(today, MONTHS)
+    tax_year = tax_year_of(today)
+    # the charity item, read once for the checklist and the fund tiles (neither for the platform's
+    # own users, who set up no charity; the tiles only for a user who manages fund distributions)
+    show_funds = who.can(fund_tiles.PERMISSION)
+    tenant = get_tenant(who.tenant_id) if show_funds or not who.is_admin else None
+    # then the four parts side by side: four chains of one to three reads instead of nine in a row
+    figures, unclaimed, checklist, funds = together(
+        lambda: _donation_figures(who, today, months, tax_year),
+        lambda: _unclaimed(who.tenant_id),
+        lambda: setup.checklist(who, tenant) if tenant is not None else None,
+        lambda: fund_tiles.tiles(tenant, today) if show_funds and tenant is not None else None,
+    )
+    return {
+        "tiles": {**figures["tiles"], "unclaimed_gift_aid": unclaimed},
+        "series": figures["series"],
+        "setup": checklist,
+        **({"funds": funds} if funds is not None else {}),
     }
 
 
