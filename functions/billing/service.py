@@ -10,6 +10,7 @@ shown (what reaches the bank: gross - fee = net) for reconciliation."""
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import html
 import io
 from collections.abc import Iterable
@@ -22,6 +23,7 @@ from functions.core.access import Principal
 from functions.core.errors import Invalid
 from functions.core.messages import t
 from functions.core.money import money_text
+from functions.core.together import together
 from functions.core.validation import NotJson, load_json, validate
 from functions.domain.csv_safety import SafeCsvWriter
 from functions.funds.models import Fund
@@ -210,25 +212,28 @@ def row(payment: Payment) -> dict[str, Any]:
 
 
 def _payout_groups(tenant_id: str, shown: list[Payment]) -> list[dict[str, Any]]:
-    """Each payout of the rows shown, with the totals of all its payments (what the bank got)."""
-    groups: list[dict[str, Any]] = []
-    seen: set[tuple[str, str]] = set()
+    """Each payout of the rows shown, with the totals of all its payments (what the bank got): one
+    Query per payout, side by side."""
+    firsts: dict[tuple[str, str], Payment] = {}
     for payment in shown:
-        if not payment.payout_id or (payment.provider, payment.payout_id) in seen:
-            continue
-        seen.add((payment.provider, payment.payout_id))
-        members = list(repository.of_payout(tenant_id, payment.provider, payment.payout_id))
-        groups.append(
-            {
-                "payout_id": payment.payout_id,
-                "payout_date": payment.payout_date,
-                "gross": _money(sum(int(p.gross or 0) for p in members)),
-                "fee": _money(sum(int(p.fee or 0) for p in members)),
-                "net": _money(sum(int(p.net if p.net is not None else p.gross or 0) for p in members)),
-                "count": len(members),
-            }
-        )
-    return groups
+        if payment.payout_id:
+            firsts.setdefault((payment.provider, payment.payout_id), payment)
+
+    def payout_payments(provider: str, payout_id: str) -> list[Payment]:
+        return list(repository.of_payout(tenant_id, provider, payout_id))
+
+    everyone = together(*(functools.partial(payout_payments, *key) for key in firsts))
+    return [
+        {
+            "payout_id": payment.payout_id,
+            "payout_date": payment.payout_date,
+            "gross": _money(sum(int(p.gross or 0) for p in members)),
+            "fee": _money(sum(int(p.fee or 0) for p in members)),
+            "net": _money(sum(int(p.net if p.net is not None else p.gross or 0) for p in members)),
+            "count": len(members),
+        }
+        for payment, members in zip(firsts.values(), everyone, strict=True)
+    ]
 
 
 def payments(who: Principal, query: PaymentListQuery) -> dict[str, Any]:

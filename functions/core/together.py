@@ -11,12 +11,14 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
+AT_ONCE = 8  # threads at most; more calls wait for one of them
+
 
 def together(*calls: Callable[[], Any]) -> list[Any]:
     """Each call's answer, in order; the first call's exception (in order) is raised once all
     have ended."""
     if len(calls) < 2:
         return [call() for call in calls]
-    with ThreadPoolExecutor(max_workers=len(calls), thread_name_prefix="together") as pool:
+    with ThreadPoolExecutor(max_workers=min(len(calls), AT_ONCE), thread_name_prefix="together") as pool:
         futures = [pool.submit(contextvars.copy_context().run, call) for call in calls]
     return [future.result() for future in futures]
