@@ -24,8 +24,8 @@ from tests.functional.giftaid_helpers import (
 )
 from tests.functional.helpers import SignedIn, sign_up_charity
 
-CHUNK = 10  # donations per build message (production: pipeline.CHUNK_SIZE = 100)
-GROUP = 5  # donations per attach transaction (production: repository.TRANSACTION_DONATIONS = 30)
+CHUNK = 10  # donations per build message (production: pipeline.CHUNK_SIZE = 490)
+GROUP = 5  # donations per attach transaction (production: repository.TRANSACTION_DONATIONS = 49)
 
 
 @pytest.fixture(autouse=True)
