@@ -17,7 +17,8 @@ import pytest
 from functions.core import jobs as core_jobs
 from functions.donations.models import Donation
 from functions.giftaid import jobs as claim_jobs
-from functions.giftaid import repository
+from functions.giftaid import pipeline, repository
+from functions.giftaid.repository import IN_CLAIM
 from tests.functional.giftaid_helpers import claim_of, donor_and_donations, drain
 from tests.functional.helpers import SignedIn, lambda_event
 from tests.functional.test_giftaid_claims_invariants import charity  # noqa: F401  (the fixture)
@@ -67,8 +68,10 @@ def test_a_claim_of_every_claimable_donation_reads_each_donation_once(
     aws: dict,
     charity: SignedIn,  # noqa: F811  (the fixture imported above)
     reads: Counter[str],
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    # GIVEN 250 claimable donations (three chunks of the production size)
+    # GIVEN 250 claimable donations, in three chunks (production's are of 490)
+    monkeypatch.setattr(pipeline, "CHUNK_SIZE", 100)
     _, donation_ids = donor_and_donations(charity, N)
     reads.clear()
     # WHEN a claim of all of them is built, sealed and its files written
@@ -111,3 +114,12 @@ def test_a_donation_changed_after_the_plan_read_it_joins_as_it_is_now(
     claim = claim_of(charity, reply.json["claim_id"])
     assert (claim["state"], claim["counts"]["donations"]) == ("sealed", 3)
     assert _xml(charity.tenant_id, reply.json["claim_id"]).count("<Sponsored>yes</Sponsored>") == 1
+    # ... and the finisher's projected read of the lines gives the donations the lines hold
+    tenant_id, claim_id = charity.tenant_id, reply.json["claim_id"]
+    joined = repository.attached_as_joined(tenant_id, claim_id)
+    fields = ("donation_id", "donation_date", "amount", "donor_id", "sponsored", "status")
+    lines = [tuple(getattr(line, name) for name in fields) for line in repository.lines(tenant_id, claim_id)]
+    assert [tuple(getattr(d, name) for name in fields) for d in joined] == lines
+    assert sorted(line[0] for line in lines) == sorted(donation_ids)
+    assert {(d.claim_id, d.gift_aid_state, d.tenant_id) for d in joined} == {(claim_id, IN_CLAIM, tenant_id)}
+    assert [line[4] for line in lines].count(True) == 1
