@@ -690,3 +690,54 @@ def test_a_response_class_lists_its_methods_once_and_unknown_actions_still_fail(
     assert moto_utils.camelcase_to_underscores("TransactWriteItems") == "transact_write_items"
     with pytest.raises(ClientError):
         dynamodb.describe_table(TableName="no-such-table")
+
+
+def test_a_cancelled_transaction_undoes_in_place_changes_of_every_kind_of_value(dynamodb):
+    # GIVEN an item holding every kind of value; the backup shares its scalars and copies the rest
+    every_kind = {
+        "PK": {"S": "all"},
+        "s": {"S": "text"},
+        "n": {"N": "7"},
+        "b": {"B": b"\x00\x01"},
+        "t": {"BOOL": True},
+        "z": {"NULL": True},
+        "ss": {"SS": ["x", "y"]},
+        "ss2": {"SS": ["x", "y"]},
+        "ns": {"NS": ["1", "2"]},
+        "bs": {"BS": [b"\x02"]},
+        "l": {"L": [{"S": "first"}, {"M": {"dx": {"N": "1"}}}]},
+        "m": {"M": {"kx": {"S": "v"}, "wx": {"M": {"jx": {"L": [{"N": "3"}]}}}}},
+    }
+    dynamodb.put_item(TableName=TABLE, Item=every_kind)
+    before = _items(dynamodb)
+    # WHEN one transaction changes each of them in place (nested SET and REMOVE, ADD to sets and
+    # numbers, DELETE from a set) and then fails on its last check
+    update = {
+        "TableName": TABLE,
+        "Key": {"PK": {"S": "all"}},
+        "UpdateExpression": (
+            "SET s = :s, b = :b, t = :f, l[1].dx = :n, m.wx.jx[0] = :n, m.ax = :s "
+            "ADD n :n, ss :ss, ns :ns, bs :bs REMOVE z, m.kx DELETE ss2 :gone"
+        ),
+        "ExpressionAttributeValues": {
+            ":s": {"S": "changed"},
+            ":b": {"B": b"\x09"},
+            ":f": {"BOOL": False},
+            ":n": {"N": "5"},
+            ":ss": {"SS": ["new"]},
+            ":ns": {"NS": ["9"]},
+            ":bs": {"BS": [b"\x03"]},
+            ":gone": {"SS": ["x"]},
+        },
+    }
+    missing = {"PK": {"S": "missing"}}
+    check = {"TableName": TABLE, "Key": missing, "ConditionExpression": "attribute_exists(PK)"}
+    with pytest.raises(ClientError) as caught:
+        dynamodb.transact_write_items(TransactItems=[{"Update": update}, {"ConditionCheck": check}])
+    # THEN the item reads back exactly as it was
+    assert caught.value.response["Error"]["Code"] == "TransactionCanceledException"
+    assert _items(dynamodb) == before
+    # ... and the same update, committed, does change every one of them (the test is not idle)
+    dynamodb.transact_write_items(TransactItems=[{"Update": update}])
+    after = _items(dynamodb)["all"]
+    assert {name for name in every_kind if after.get(name) != before["all"][name]} == set(every_kind) - {"PK"}
