@@ -492,13 +492,14 @@ JOINED_FIELDS = ("donation_id", "donation_date", "amount", "donor_id", "sponsore
 
 def _lines_as_joined(tenant_id: str, claim_id: str) -> Iterator[tuple[Any, ...]]:
     """The claim's lines (consistent), each as the six values of `JOINED_FIELDS`: one Query per
-    1 MB page projecting them (no keys, index keys nor timestamps), no model per line."""
+    1 MB page projecting them and the entity (which says what was read: no keys, index keys nor
+    timestamps), no model per line."""
     attributes = [getattr(ClaimLine, name) for name in JOINED_FIELDS]
     results = ClaimLine.query(
         keys.claim_pk(tenant_id, claim_id),
         ClaimLine.sk.startswith(keys.claim_line_prefix()),
         consistent_read=True,
-        attributes_to_get=[attribute.attr_name for attribute in attributes],
+        attributes_to_get=[ClaimLine.entity.attr_name, *(attribute.attr_name for attribute in attributes)],
     )
     for page in results.page_iter:
         for raw in page.get("Items", []):
