@@ -37,6 +37,19 @@ def totals(donations: list[Donation]) -> Totals:
     return Totals(len(donations), amount, tax, dates[0] if dates else None, dates[-1] if dates else None)
 
 
+# What a schedule line takes from a donor (`line_donor`): a claim reads only these.
+LINE_DONOR_FIELDS = (
+    "title",
+    "first_name",
+    "last_name",
+    "house",
+    "address_line1",
+    "town",
+    "country",
+    "postcode",
+)
+
+
 def line_donor(donor: Donor) -> LineDonor:
     overseas = (donor.country or "GB").upper() not in UK_COUNTRIES
     house = donor.house or ""

@@ -66,7 +66,8 @@ def content_of(claim: ClaimItem, attached: list[Donation] | None = None) -> Cont
     settings = repository.get_settings(claim.tenant_id)
     if attached is None:
         attached = repository.attached(claim.tenant_id, claim.claim_id)
-    donors = repository.donors(claim.tenant_id, [d.donor_id for d in attached if d.donor_id])
+    donor_ids = [d.donor_id for d in attached if d.donor_id]
+    donors = repository.donors(claim.tenant_id, donor_ids, claimdata.LINE_DONOR_FIELDS)
     return Content(settings, attached, claimdata.claim_lines(attached, donors, settings))
 
 

@@ -123,3 +123,43 @@ def test_a_donation_changed_after_the_plan_read_it_joins_as_it_is_now(
     assert sorted(line[0] for line in lines) == sorted(donation_ids)
     assert {(d.claim_id, d.gift_aid_state, d.tenant_id) for d in joined} == {(claim_id, IN_CLAIM, tenant_id)}
     assert [line[4] for line in lines].count(True) == 1
+
+
+def test_a_claim_reads_only_what_its_lines_take_from_each_donor(aws: dict) -> None:
+    # GIVEN donors of every shape a schedule line handles: overseas with an address, in the UK
+    # with and without a title, no country stored, lower-case postcode, missing names
+    from functions.donors.models import Donor
+    from functions.giftaid import claimdata
+
+    tenant_id = "tenant-donor-fields"
+    shapes = [
+        {"title": "Dr", "first_name": "Zoë", "last_name": "Müller", "house": "3", "postcode": "ba1 1aa"},
+        {"first_name": "Ann", "last_name": "Lee", "house": "Flat 2, The Long House With A Long Name"},
+        {
+            "first_name": "Seán",
+            "last_name": "O'Brien",
+            "house": "12",
+            "address_line1": "Rue de la Paix",
+            "town": "Paris",
+            "country": "FR",
+            "postcode": "75002",
+            "email": "sean@example.org",
+            "notes": "not read by a claim",
+        },
+        {"last_name": "Only", "country": "gb", "postcode": "EH1 1YZ", "phone": "0123"},
+        {"company_name": "Acme", "donor_type": "organisation"},
+    ]
+    ids = []
+    for n, shape in enumerate(shapes):
+        donor_id = f"donor-{n}"
+        Donor(*Donor.key(tenant_id, donor_id), donor_id=donor_id, tenant_id=tenant_id, **shape).save()
+        ids.append(donor_id)
+    # WHEN the claim reads them for its lines (projected) and in full
+    projected = repository.donors(tenant_id, ids, claimdata.LINE_DONOR_FIELDS)
+    whole = repository.donors(tenant_id, ids)
+    # THEN each gives the same schedule line details, and the projection left the rest out
+    assert sorted(projected) == sorted(whole) == ids
+    assert {k: claimdata.line_donor(v) for k, v in projected.items()} == {
+        k: claimdata.line_donor(v) for k, v in whole.items()
+    }
+    assert whole["donor-2"].email and projected["donor-2"].email is None
