@@ -16,11 +16,11 @@ from functions.core.access import Principal
 from functions.core.money import money_text
 from functions.core.together import together
 from functions.dashboard import fund_tiles, setup
-from functions.domain.giftaid.model import GiftAidState
+from functions.domain.giftaid.states import GiftAidState
 from functions.domain.tax_year import last_months, month_of, tax_year_label, tax_year_of
 from functions.donations.catalog import TYPES
 from functions.donations.models import DonationStats, DonationType
-from functions.giftaid import repository as claims
+from functions.giftaid import summary as claims
 
 MONTHS = 12
 UNCLAIMED_PAGES = 2  # Query calls the unclaimed Gift Aid tile may make

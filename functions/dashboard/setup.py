@@ -13,7 +13,7 @@ from functions.core import keys
 from functions.core.access import Principal
 from functions.core.identity import Tenant
 from functions.declarations.models import DeclarationRecord
-from functions.giftaid import repository as claims
+from functions.giftaid import summary as claims
 from functions.giftaid.models import ClaimItem
 
 # step -> the permissions any of which lets the user act on it (its screen's)

@@ -20,8 +20,8 @@ from functions.core.identity import Tenant
 from functions.declarations import eligibility
 from functions.domain.giftaid import reasons
 from functions.domain.giftaid.gasds import claim_years
-from functions.domain.giftaid.model import GiftAidState
 from functions.domain.giftaid.rates import CLAIM_TIME_LIMIT_YEARS, add_years
+from functions.domain.giftaid.states import GiftAidState
 from functions.domain.tax_year import tax_year_bounds
 from functions.donations.models import Donation
 

@@ -13,7 +13,7 @@ from functions.core import keys
 from functions.core.money import money_text
 from functions.declarations import messages as _reasons  # noqa: F401 (registers the reasons' texts)
 from functions.domain.giftaid import gasds
-from functions.domain.giftaid.model import GiftAidState
+from functions.domain.giftaid.states import GiftAidState
 from functions.domain.tax_year import tax_year_bounds, tax_year_label, tax_year_of
 from functions.donations.models import Donation
 from functions.giftaid import reversals, small_donations

@@ -23,8 +23,8 @@ from typing import Any
 from functions.core import aws, clock, config, jobs, keys
 from functions.domain.giftaid import reasons
 from functions.domain.giftaid.adjustments import ReversalCause
-from functions.domain.giftaid.model import ClaimState, GiftAidState
 from functions.domain.giftaid.rates import gasds_deadline
+from functions.domain.giftaid.states import ClaimState, GiftAidState
 from functions.domain.hmrc import preflight
 from functions.domain.tax_year import tax_year_bounds
 from functions.donations.models import Donation

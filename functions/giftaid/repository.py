@@ -29,7 +29,7 @@ from functions.core import clock, counters, item_requests, keys, platform_stats
 from functions.core.errors import Conflict, NotFound
 from functions.core.identity import Tenant
 from functions.domain.giftaid import reasons
-from functions.domain.giftaid.model import GiftAidState
+from functions.domain.giftaid.states import GiftAidState
 from functions.donations.models import Donation, DonationGiftAid
 from functions.donors.models import Donor
 from functions.donors.paging import bounded_page
@@ -43,6 +43,7 @@ from functions.giftaid.models import (
     GiftAidSettings,
     ReminderSent,
 )
+from functions.giftaid.summary import stored_settings
 
 TRANSACTION_DONATIONS = 49  # 1 claim check + 2 items per donation: 99, under DynamoDB's 100
 CONFLICT_RETRIES = 6
@@ -82,14 +83,6 @@ def condition_failed(exc: Exception) -> bool:
 
 
 # ------------------------------------------------------------------ settings
-def stored_settings(tenant_id: str) -> GiftAidSettings | None:
-    """The Gift Aid settings item as stored (its charity facts are the old copy, ADR 0018)."""
-    try:
-        return GiftAidSettings.get(*GiftAidSettings.key(tenant_id), consistent_read=True)
-    except GiftAidSettings.DoesNotExist:
-        return None
-
-
 def get_settings(tenant_id: str) -> GiftAidSettings | None:
     """The Gift Aid settings with the charity's facts (regulator, registration number, official,
     entity type, year end) from their one copy on the charity item: what claims are built from."""
@@ -621,42 +614,6 @@ def state_page(
         keys.gift_aid_state_pk(tenant_id, state), limit=limit, last_evaluated_key=start
     )
     return [d for d in results if isinstance(d, Donation)], results.last_evaluated_key
-
-
-@dataclass(frozen=True)
-class StateSummary:
-    """Count and totals of the donations in one Gift Aid state; `complete` False when the read
-    stopped at its page budget (the figures are then a lower bound)."""
-
-    count: int
-    donation_total: Decimal
-    gift_aid_total: Decimal
-    complete: bool
-
-
-def state_summary(
-    tenant_id: str, state: str, *, max_pages: int, page_size: int | None = None
-) -> StateSummary:
-    """Sum a Gift Aid state's GSI4 partition in at most `max_pages` Query calls, projecting only
-    the two amounts (each call reads up to 1 MB, about 1,000 donations: docs/decisions/0010)."""
-    results = Donation.gsi4.query(
-        keys.gift_aid_state_pk(tenant_id, state),
-        attributes_to_get=[Donation.amount.attr_name, Donation.gift_aid_amount.attr_name],
-        page_size=page_size,
-    )
-    count, amount, tax = 0, Decimal("0.00"), Decimal("0.00")
-    complete = True
-    for number, page in enumerate(results.page_iter, start=1):
-        for raw in page.get("Items", []):
-            count += 1
-            amount += Donation.amount.deserialize(raw[Donation.amount.attr_name]["N"])
-            stored_tax = raw.get(Donation.gift_aid_amount.attr_name)
-            if stored_tax and "N" in stored_tax:
-                tax += Donation.gift_aid_amount.deserialize(stored_tax["N"])
-        if page.get("LastEvaluatedKey") and number >= max_pages:
-            complete = False
-            break
-    return StateSummary(count, amount, tax, complete)
 
 
 CANDIDATE_FIELDS = ("donation_id", "donation_date", "amount", "donor_id", "sponsored", "status", "version")

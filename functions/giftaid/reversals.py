@@ -26,7 +26,7 @@ from functions.core.errors import NotFound
 from functions.domain.giftaid import adjustments
 from functions.domain.giftaid.adjustments import ReversalCause
 from functions.domain.giftaid.declarations import Cover, cover
-from functions.domain.giftaid.model import GiftAidState
+from functions.domain.giftaid.states import GiftAidState
 from functions.donations.models import Donation
 from functions.giftaid import membership, repository
 from functions.giftaid.models import ClaimAdjustment, ClaimItem, Reversal

@@ -22,8 +22,8 @@ from functions.core.messages import current_locale, set_locale, t
 from functions.declarations import eligibility
 from functions.declarations import repository as declarations
 from functions.domain.giftaid.eligibility import pounds
-from functions.domain.giftaid.model import GiftAidState
 from functions.domain.giftaid.rates import claim_deadline
+from functions.domain.giftaid.states import GiftAidState
 from functions.giftaid import messages as _messages  # noqa: F401 (registers the messages)
 from functions.giftaid import repository
 from functions.notifications import repository as notification_users

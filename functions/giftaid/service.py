@@ -18,7 +18,7 @@ from functions.core.errors import Conflict, Invalid
 from functions.core.messages import t
 from functions.core.money import money_text
 from functions.core.pagination import ListQuery, decode_cursor, encode_cursor, page_body
-from functions.domain.giftaid.model import ClaimState, GiftAidState
+from functions.domain.giftaid.states import ClaimState, GiftAidState
 from functions.domain.tax_year import tax_year_label, tax_year_of
 from functions.donations.models import Donation
 from functions.giftaid import allocation, extras, files, messages, pipeline, repository

@@ -29,7 +29,7 @@ from pynamodb.transactions import TransactWrite
 
 from functions.core import keys
 from functions.domain.giftaid import gasds, reasons
-from functions.domain.giftaid.model import GiftAidState
+from functions.domain.giftaid.states import GiftAidState
 from functions.domain.tax_year import tax_year_bounds, tax_year_of
 from functions.donations.models import Donation, DonationGiftAid
 from functions.giftaid import membership, repository

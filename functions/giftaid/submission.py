@@ -26,7 +26,7 @@ from botocore.exceptions import ClientError
 
 from functions.core import clock, config, ids, jobs, keys, secret_box
 from functions.core import files as stored_files
-from functions.domain.giftaid.model import ClaimState
+from functions.domain.giftaid.states import ClaimState
 from functions.domain.hmrc import gateway
 from functions.giftaid import files, pipeline, repository
 from functions.giftaid.models import ClaimItem, ClaimSubmission

@@ -94,7 +94,7 @@ def test_unclaimed_gift_aid_tile_sums_the_claimable_donations(client):
 
 
 def test_the_claimable_summary_stops_at_its_page_budget_and_says_so(client):
-    from functions.giftaid import repository
+    from functions.giftaid import summary
 
     owner = sign_up_charity(client, "Hope Trust")
     donor = make_donor(owner)
@@ -105,14 +105,14 @@ def test_the_claimable_summary_stops_at_its_page_budget_and_says_so(client):
     for day in ("2026-04-06", "2026-04-07", "2026-04-08"):
         make_donation(owner, donor_id=donor["id"], amount="10.00", date=day)
     # one donation per page: two pages read and one left → a lower bound, marked incomplete
-    short = repository.state_summary(owner.tenant_id, "claimable", max_pages=2, page_size=1)
+    short = summary.state_summary(owner.tenant_id, "claimable", max_pages=2, page_size=1)
     assert (short.count, short.donation_total, short.gift_aid_total, short.complete) == (
         2,
         Decimal("20.00"),
         Decimal("5.00"),
         False,
     )
-    whole = repository.state_summary(owner.tenant_id, "claimable", max_pages=3, page_size=1)
+    whole = summary.state_summary(owner.tenant_id, "claimable", max_pages=3, page_size=1)
     assert (whole.count, whole.complete) == (3, True)
 
 

@@ -10,51 +10,31 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass, field
 from decimal import Decimal
-from enum import StrEnum
 
+# the states live in their own module (cold starts, ADR 0011); every name stays importable from here
+from functions.domain.giftaid.states import (
+    ClaimState,
+    DeclarationMethod,
+    DeclarationScope,
+    EntityType,
+    GiftAidState,
+)
 
-class DeclarationMethod(StrEnum):
-    WRITTEN = "written"
-    ONLINE = "online"
-    ORAL = "oral"
-
-
-class DeclarationScope(StrEnum):
-    THIS_DONATION = "this_donation"
-    FUTURE = "future"
-    PAST_4_YEARS = "past_4_years"
-
-
-class GiftAidState(StrEnum):
-    """A donation's Gift Aid state, stored on the donation with its reason."""
-
-    CLAIMABLE = "claimable"
-    NOT_ELIGIBLE = "not_eligible"
-    NEEDS_ATTENTION = "needs_attention"  # fixable: bad postcode, missing house number...
-    EXCLUDED = "excluded"  # parked by a user, with a reason; reversible
-    IN_CLAIM = "in_claim"  # attached to a claim that is not yet accepted
-    CLAIMED = "claimed"  # in an accepted claim
-    HANDLED_ELSEWHERE = "handled_elsewhere"  # JustGiving/CAF: the platform claims it
-    GASDS = "gasds"  # a small cash/contactless donation claimed under GASDS, never under Gift Aid
-
-
-class ClaimState(StrEnum):
-    DRAFT = "draft"
-    SEALED = "sealed"
-    SUBMITTED = "submitted"
-    ACCEPTED = "accepted"
-    REJECTED = "rejected"
-    CANCELLED = "cancelled"
-
-
-class EntityType(StrEnum):
-    """Decides the claim time limit: trusts by tax year, others by accounting period."""
-
-    TRUST = "trust"
-    COMPANY = "company"
-    CIO = "cio"
-    CASC = "casc"
-    OTHER = "other"
+__all__ = [
+    "Assessment",
+    "AuthorisedOfficial",
+    "Claim",
+    "ClaimState",
+    "Declaration",
+    "DeclarationMethod",
+    "DeclarationScope",
+    "Donation",
+    "Donor",
+    "EntityType",
+    "GadLine",
+    "GasdsYear",
+    "GiftAidState",
+]
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 from typing import TypeVar
 
-from functions.domain.giftaid.model import EntityType
+from functions.domain.giftaid.states import EntityType
 from functions.domain.tax_year import tax_year_bounds, tax_year_of
 
 T = TypeVar("T")
