@@ -21,6 +21,7 @@ from functions.donors.models import Donor, DonorTotals, DonorYear
 from functions.donors.repository import total_sort_key
 from functions.donors.transaction import Transaction
 from functions.funds import ledger
+from functions.funds.models import FundBalance
 
 Change = tuple[Donation | None, Donation | None]  # (before, after): create, edit or delete
 
@@ -90,11 +91,17 @@ def contributions(donation: Donation) -> list[Contribution]:
     return found
 
 
-def total_keys(donation: Donation) -> list[tuple[str, str]]:
+def total_keys(donation: Donation, *, ledger_lines: bool = True) -> list[tuple[str, str]]:
     """The keys of the totals a donation moves (counters, aggregates, usage, the donor's tax
     year, its funds' balances and monthly totals, one ledger line per fund): with the donation,
     its reference and its donor, what its transaction touches (an import sizes its transactions
-    with this)."""
+    with this). `ledger_lines=False`: the lines are written later (`add_changes(ledger=False)`),
+    the transaction only checks each fund's balance item."""
+    if not ledger_lines:
+        funds_of = {fund_id for fund_id, _, _ in donation.split_lines()} or {funds.DEFAULT_FUND_ID}
+        return [key for _, key, _, _ in contributions(donation)] + [
+            FundBalance.key(donation.tenant_id, fund_id) for fund_id in sorted(funds_of)
+        ]
     side = ledger_side(donation)
     if side is not None and not side.lines:  # not yet split: it will go to the default fund
         side = funds.DonationSide(
@@ -227,6 +234,7 @@ def add_changes(
     deferred: frozenset[tuple[str, str]] | set[tuple[str, str]] = frozenset(),
     actor_id: str | None = None,
     partial_refund: bool = False,
+    ledger_lines: bool = True,
 ) -> None:
     """Add to `transaction` the writes of `changes` and of every total they move. `donors` holds
     each donor involved as read before (its total guards the GSI2 sort key by total). Every
@@ -237,12 +245,27 @@ def add_changes(
     once for many donations (an import adds a chunk's monthly aggregates in the transaction that
     closes the chunk, functions/imports/writer.py). The fund ledger lines of each change, with
     their funds' balances and monthly totals, are added too (`actor_id` signs them;
-    `partial_refund`: the changes reduce donations by refunded money, `add_ledger`)."""
+    `partial_refund`: the changes reduce donations by refunded money, `add_ledger`).
+    `ledger_lines=False` (new donations only: an import's rows) leaves their lines, balances and
+    monthly totals to the caller, who writes them right after in transactions of their own
+    (functions/imports/ledger.py); the transaction still checks that each fund of their split
+    exists and is not archived, as a credit to it would."""
     donor_deltas: dict[str, list[Decimal]] = {}
     for before, after in changes:
         if after is not None:
             settle_split(before, after)
-        add_ledger(transaction, before, after, actor_id, partial_refund=partial_refund)
+        if ledger_lines:
+            add_ledger(transaction, before, after, actor_id, partial_refund=partial_refund)
+        elif before is None and after is not None:
+            for fund_id, _, _ in after.split_lines():
+                transaction.add(
+                    FundBalance,
+                    FundBalance.key(after.tenant_id, fund_id),
+                    condition_of=ledger.money_in_condition,
+                    tag=f"{ledger.FUND_TAG}{fund_id}",
+                )
+        else:
+            raise ValueError("only new donations may leave their ledger lines to the caller")
         if after is not None:
             index_keys(after)
             condition = _carry_gift_aid(before, after)

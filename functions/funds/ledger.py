@@ -6,7 +6,7 @@ transaction's net debit; an archived fund takes no money in."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from functions.core import clock, ids, keys
@@ -58,13 +58,17 @@ def add_movements(
     note: str | None = None,
     other_fund_id: str | None = None,
     evidence_key: str | None = None,
+    line_ids: Sequence[str] | None = None,
+    line_tag: str | None = None,
 ) -> list[LedgerLine]:
-    """Add to `transaction` a line per movement, its fund's monthly totals and balance."""
+    """Add to `transaction` a line per movement, its fund's monthly totals and balance.
+    `line_ids` (one per movement) gives lines ids that a retried write repeats, so a line
+    written before cancels the transaction (`line_tag` names it) instead of doubling."""
     moves = list(movements)
     lines: list[LedgerLine] = []
     counts: dict[str, int] = {}
-    for move in moves:
-        line_id = ids.new_id()
+    for number, move in enumerate(moves):
+        line_id = line_ids[number] if line_ids is not None else ids.new_id()
         line = LedgerLine(
             *LedgerLine.key(tenant_id, move.fund_id, move.date, line_id),
             line_id=line_id,
@@ -86,7 +90,7 @@ def add_movements(
         if move.project_id:
             line.gsi1pk = keys.project_lines_pk(tenant_id, move.project_id)
             line.gsi1sk = keys.fund_line_sk(move.date, line_id)
-        transaction.put(line, condition=LedgerLine.pk.does_not_exist())
+        transaction.put(line, condition=LedgerLine.pk.does_not_exist(), tag=line_tag)
         lines.append(line)
         counts[move.fund_id] = counts.get(move.fund_id, 0) + 1
         month: dict[str, Any] = {move.kind: move.amount}
@@ -130,3 +134,10 @@ def movement_keys(tenant_id: str, movements: Iterable[Movement]) -> list[tuple[s
             if move.expense_type_id:
                 found.append(ProjectTypeTotal.key(tenant_id, move.project_id, move.expense_type_id))
     return list(dict.fromkeys(found))
+
+
+def money_in_condition(deltas: dict[str, Any]) -> Any:
+    """The condition of a write that will bring money into a fund later in its own transaction
+    (an import's rows, whose lines follow, functions/imports/ledger.py): the fund exists and is
+    not archived, as a credit's balance update requires."""
+    return balance_condition({"balance": 1})

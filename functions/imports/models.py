@@ -36,6 +36,9 @@ COUNT_NAMES = (
 )
 
 
+MANIFEST_BASE = 1_000_000  # manifests of resolved review rows are numbered after the chunks
+
+
 class ImportItem(Entity, discriminator="Import"):
     import_id = UnicodeAttribute()
     tenant_id = UnicodeAttribute()

@@ -17,11 +17,9 @@ from functions.domain.imports.rows import stable_id
 from functions.donors import repository as donors
 from functions.donors.models import Donor
 from functions.imports import jobs, plan, refunds, repository, writer
-from functions.imports.models import IMPORTED, IMPORTING, ReviewRow
+from functions.imports.models import IMPORTED, IMPORTING, MANIFEST_BASE, ReviewRow
 from functions.imports.schemas import ReviewBody
 from functions.imports.service import get
-
-MANIFEST_BASE = 1_000_000  # manifests of resolved review rows are numbered after the chunks
 
 
 def listing(who: Principal, import_id: str, query: ListQuery) -> dict[str, Any]:

@@ -30,8 +30,8 @@ from functions.donations import service as donation_service
 from functions.donations.models import Donation, ExternalRef
 from functions.donors import repository as donors
 from functions.donors.models import Donor
-from functions.imports import repository
-from functions.imports.models import UNDOING, UNDONE, AppliedRefund, ImportItem
+from functions.imports import ledger, repository, writer
+from functions.imports.models import MANIFEST_BASE, UNDOING, UNDONE, AppliedRefund, ChunkManifest, ImportItem
 
 DELETE_PART = 8  # donations per delete transaction (each moves several totals)
 
@@ -90,6 +90,8 @@ def run(message: dict[str, Any]) -> None:
     applied = _applied_refunds(tenant_id, item.import_id)
     _restore_refunds(tenant_id, [record for record in applied if record.donation_id not in own])
     for manifest in manifests:
+        if manifest.status != "done":
+            _settle_ledger(tenant_id, item.import_id, manifest)
         kept = _remove_donations(tenant_id, [str(i) for i in manifest.donation_ids or []], removed)
         gone = _remove_declarations(
             tenant_id, [str(i) for i in manifest.declaration_ids or []], kept, removed
@@ -154,6 +156,24 @@ def _change(
         return [(before, after)]
 
     return changes
+
+
+def _settle_ledger(tenant_id: str, import_id: str, manifest: ChunkManifest) -> None:
+    """A chunk whose worker stopped after writing some rows may not have written their fund
+    ledger lines yet (functions/imports/ledger.py writes them after the rows): write those of
+    the donations it created that exist, as the chunk would have, before they are deleted, so
+    the deletions' reversals take back money the funds were given."""
+    number = int(manifest.chunk or 0)
+    if not 0 < number < MANIFEST_BASE:
+        return  # a review's manifest: written in the request that resolved it
+    ids = {str(i) for i in manifest.donation_ids or []}
+    found = repository.existing([Donation.key(tenant_id, d) for d in ids])
+    rows = [
+        row
+        for row in repository.chunk_rows(tenant_id, import_id, number)
+        if Donation.key(tenant_id, str(row["donation_id"])) in found
+    ]
+    ledger.write(tenant_id, import_id, [writer.planned_donation(tenant_id, row, None) for row in rows], None)
 
 
 def _remove_donations(tenant_id: str, donation_ids: list[str], removed: dict[str, int]) -> set[str]:

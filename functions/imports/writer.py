@@ -39,7 +39,7 @@ from functions.donors import repository as donors
 from functions.donors.models import PROFILE_FIELDS, Donor
 from functions.donors.transaction import MAX_ITEMS, Transaction, TransactionFailed
 from functions.funds.models import FundBalance
-from functions.imports import repository
+from functions.imports import ledger, repository
 from functions.imports.models import ImportItem
 
 ATTEMPTS = 8
@@ -98,6 +98,35 @@ def new_donor(tenant_id: str, donor_id: str, details: dict[str, Any]) -> Donor:
     return donor
 
 
+def planned_donation(tenant_id: str, row: dict[str, Any], donor: Donor | None) -> Donation:
+    """The donation a planned row creates (`donor`: its donor, None when anonymous or gone)."""
+    details = row["donation"]
+    benefit = details.get("benefit_value")
+    made = Donation(
+        *Donation.key(tenant_id, row["donation_id"]),
+        donation_id=row["donation_id"],
+        tenant_id=tenant_id,
+        donor_id=row.get("donor_id") if donor else None,
+        donor_name=names.display_name(donors.facts_of(donor)) if donor else None,
+        amount=Decimal(details["amount"]),
+        donation_date=details["date"],
+        type_id=details.get("type_id"),
+        payment_method=details.get("payment_method") or "other",
+        location_id=details.get("location_id"),
+        source=row["source"],
+        external_ref=row["ref"],
+        benefit_value=Decimal(benefit) if benefit else None,
+        sponsored=bool(details.get("sponsored")),
+        notes=details.get("notes"),
+        status=details.get("status") or RECEIVED,
+        refunded_at=details.get("refunded_at"),
+        payment_for_goods=False,
+    )
+    fund_id = details.get("fund_id")
+    donations.set_split(made, [(fund_id, pence(made.amount), None)] if fund_id else None)
+    return made
+
+
 def _closed(balance: Any) -> bool:
     """A fund deleted or archived since the plan (its balance item says which)."""
     return not isinstance(balance, FundBalance) or bool(balance.archived)
@@ -111,6 +140,7 @@ class ChunkWriter:
     def __init__(self, item: ImportItem, planned: list[dict[str, Any]], actor_id: str | None) -> None:
         self.item = item
         self.tenant_id = item.tenant_id
+        self.actor_id = actor_id
         self.outcome = Outcome()
         self.rows = sorted(planned, key=lambda r: (r.get("donor_id") or "~", _row(r)))
         new_ids = {str(r["donor_id"]) for r in self.rows if r.get("new_donor") and r.get("donor_id")}
@@ -172,32 +202,7 @@ class ChunkWriter:
         return self.donors.get(donor_id) or self.pending.get(donor_id)
 
     def _donation(self, row: dict[str, Any]) -> Donation:
-        details = row["donation"]
-        donor = self._donor_of(row.get("donor_id"))
-        benefit = details.get("benefit_value")
-        made = Donation(
-            *Donation.key(self.tenant_id, row["donation_id"]),
-            donation_id=row["donation_id"],
-            tenant_id=self.tenant_id,
-            donor_id=row.get("donor_id") if donor else None,
-            donor_name=names.display_name(donors.facts_of(donor)) if donor else None,
-            amount=Decimal(details["amount"]),
-            donation_date=details["date"],
-            type_id=details.get("type_id"),
-            payment_method=details.get("payment_method") or "other",
-            location_id=details.get("location_id"),
-            source=row["source"],
-            external_ref=row["ref"],
-            benefit_value=Decimal(benefit) if benefit else None,
-            sponsored=bool(details.get("sponsored")),
-            notes=details.get("notes"),
-            status=details.get("status") or RECEIVED,
-            refunded_at=details.get("refunded_at"),
-            payment_for_goods=False,
-        )
-        fund_id = details.get("fund_id")
-        donations.set_split(made, [(fund_id, pence(made.amount), None)] if fund_id else None)
-        return made
+        return planned_donation(self.tenant_id, row, self._donor_of(row.get("donor_id")))
 
     def _fail(self, row: dict[str, Any], column: str, reason: str) -> None:
         self.outcome.failed_rows.append((_row(row), column, reason))
@@ -209,7 +214,7 @@ class ChunkWriter:
             (donation.pk, donation.sk),
             (keys.tenant_pk(self.tenant_id), keys.donation_ref_sk(row["source"], row["ref"])),
         }
-        found.update(donations.total_keys(donation))
+        found.update(donations.total_keys(donation, ledger_lines=False))
         record = self.records.get(_row(row))
         if record is not None:
             found.add((record.pk, record.sk))
@@ -245,6 +250,9 @@ class ChunkWriter:
     def write(self) -> Outcome:
         for group in self.groups():
             self._write_group(group)
+        by_id = {donation.donation_id: donation for donation in self.built.values()}
+        owned = {donation_id: by_id[donation_id] for donation_id in self.outcome.donations}
+        ledger.write(self.tenant_id, self.item.import_id, owned.values(), self.actor_id)
         self.outcome.totals = self.deferred_totals()
         return self.outcome
 
@@ -291,6 +299,7 @@ class ChunkWriter:
                 gift_aid=self.context,
                 created_donors=set(creating),
                 deferred=self.deferred,
+                ledger_lines=False,  # written after the rows, by date (functions/imports/ledger.py)
             )
             if len(transaction) > MAX_ITEMS:
                 self._restore(saved)
