@@ -16,9 +16,12 @@ interpreter and one core, and the same import takes about the sum of both proces
 2. uploads it with the presigned POST, creates the import, maps it, runs the dry run and the
    import through the imports queue, and times each step (`wall_time` = upload → imported);
 3. writes exactly the items the import wrote (read back by Scan, a bench-only shortcut) under
-   another tenant with raw 25-item BatchWriteItem calls, from one thread and from as many threads
-   as the job runner has: the faster is the baseline `raw_rows_per_s` (the fastest raw writer of
+   another tenant with raw 25-item BatchWriteItem calls (bodies encoded as the import's own client
+   encodes them, `functions.core.item_requests`), from one thread and from as many threads as
+   the job runner has: the faster is the baseline `raw_rows_per_s` (the fastest raw writer of
    the same items); the import job's rows per second must be at least 0.8 of it (`run_vs_raw`);
+   CPU seconds of this process (API and workers) and of the moto child are printed for the
+   import and for each raw writer (on a shared machine, a steadier figure than wall time);
 4. measures the peak memory of this process (tracemalloc: the API and worker code, moto is in
    its own process) in two more imports, of `--rows` and of a tenth of them naming the same
    people:
@@ -236,8 +239,12 @@ def raw_baseline(tenant_id: str, threads: int) -> tuple[int, float]:
     import boto3
     from botocore.config import Config
 
+    from functions.core import item_requests
+
     config = Config(parameter_validation=False, max_pool_connections=max(10, threads))
-    client = boto3.client("dynamodb", config=config)
+    # request bodies encoded as the import's own client encodes them (orjson, no shape walk):
+    # the baseline is the fastest writer of these items, not one slowed by botocore's serializer
+    client = item_requests.use_for(boto3.client("dynamodb", config=config))
     table = os.environ["TABLE_NAME"]
     prefix, other = f"TENANT#{tenant_id}", f"TENANT#raw-baseline-{threads}"
     items = []
@@ -263,6 +270,15 @@ def raw_baseline(tenant_id: str, threads: int) -> tuple[int, float]:
     with ThreadPoolExecutor(max_workers=threads) as pool:
         list(pool.map(write, range(0, len(items), 25)))
     return len(items), time.perf_counter() - started
+
+
+def cpu_seconds(pid: int | None = None) -> float:
+    """CPU time (user + system) of this process, or of process `pid` (the moto child)."""
+    if pid is None:
+        times = os.times()
+        return times.user + times.system
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def traced(run) -> float:  # type: ignore[no-untyped-def]
@@ -340,22 +356,32 @@ def main() -> int:
         write_csv(warm, 50, 10)
         write_csv(small, small_rows, small_donors)
         write_csv(large, args.rows, args.donors)
+        print_now(f"load_average_at_start: {os.getloadavg()[0]:.2f}")
         with Client(app) as client:
             # the first import loads the code it uses: not a cost of the file, so not measured
             import_file(client, worker, warm, "Bench Warm-up Trust", 10)
+            app_cpu, moto_cpu = cpu_seconds(), cpu_seconds(moto.pid)
             figures = import_file(client, worker, large, "Bench Trust", args.donors)
+            app_cpu, moto_cpu = cpu_seconds() - app_cpu, cpu_seconds(moto.pid) - moto_cpu
             rows = args.rows
             print_now(f"job_runner_threads: {threads} threads")
             report_import(rows, large, figures)
+            print_now(f"import_cpu_app: {app_cpu:.1f} s ({1000 * app_cpu / rows:.2f} ms/row)")
+            print_now(f"import_cpu_moto: {moto_cpu:.1f} s ({1000 * moto_cpu / rows:.2f} ms/row)")
             run_rate = rows / figures["run_time"]
             # the fastest raw writer: one thread and as many as the job runner has, the better one
             raw_seconds = float("inf")
             for raw_threads in sorted({1, threads}):
+                app_cpu, moto_cpu = cpu_seconds(), cpu_seconds(moto.pid)
                 items, seconds = raw_baseline(figures["tenant_id"], raw_threads)
-                print_now(f"raw_batch_write_time_{raw_threads}_threads: {seconds:.1f} s")
+                app_cpu, moto_cpu = cpu_seconds() - app_cpu, cpu_seconds(moto.pid) - moto_cpu
+                print_now(
+                    f"raw_batch_write_time_{raw_threads}_threads: {seconds:.1f} s "
+                    f"(CPU app {app_cpu:.1f} s, moto {moto_cpu:.1f} s)"
+                )
                 raw_seconds = min(raw_seconds, seconds)
             raw_rate = rows / raw_seconds
-            print_now(f"items_written: {items} items")
+            print_now(f"items_written: {items} items ({items / rows:.2f} a row)")
             print_now(f"raw_batch_write_time: {raw_seconds:.1f} s")
             print_now(f"raw_rows_per_s: {raw_rate:.0f} rows/s")
             print_now(f"run_vs_raw: {run_rate / raw_rate:.2f} ratio")
