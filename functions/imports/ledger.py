@@ -122,6 +122,8 @@ def _write_group(tenant_id: str, group: list[Entry], actor_id: str | None) -> in
         try:
             transaction.commit()
         except TransactionFailed as failed:
+            if not failed.tags:
+                continue  # no condition failed: a conflict with a concurrent transaction (DynamoDB)
             if LINE_TAG not in failed.tags:
                 raise  # a fund gone or archived since its rows were written: the job is retried
             group = _not_written(tenant_id, group)

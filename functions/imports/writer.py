@@ -10,7 +10,9 @@ The charity-wide totals the chunk moves most (its counters, the dashboard's mont
 aggregates) are the exception: they are summed over the chunk and moved once, in the transaction
 that closes it (`functions.imports.jobs.close_chunk`), which also marks the chunk done, so they
 count each row exactly once however often the chunk is delivered; the dashboard catches up as
-each chunk closes.
+each chunk closes. The fund ledger lines of the chunk's donations (with their balances and monthly
+totals) are written after its rows, by date, many to a transaction (`functions.imports.ledger`);
+a row's transaction only checks that its fund exists and is not archived.
 
 Ids are stable (`rows.stable_id`), so a retried chunk finds what an earlier attempt wrote: the
 transaction is cancelled, and its rows are sorted out with one consistent read of their
