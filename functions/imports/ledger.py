@@ -92,17 +92,17 @@ def _groups(tenant_id: str, found: list[Entry]) -> list[list[Entry]]:
     return packed
 
 
-def write(tenant_id: str, import_id: str, created: Iterable[Donation], actor_id: str | None) -> int:
+def write(tenant_id: str, import_id: str, created: Iterable[Donation]) -> int:
     """Write the ledger lines of these new donations of an import (with their balances and
     monthly totals), each line once however often this is called; answers how many lines were
-    written now."""
+    written now. The lines name no user, as the rows' own lines did."""
     written = 0
     for group in _groups(tenant_id, entries(import_id, created)):
-        written += _write_group(tenant_id, group, actor_id)
+        written += _write_group(tenant_id, group)
     return written
 
 
-def _write_group(tenant_id: str, group: list[Entry], actor_id: str | None) -> int:
+def _write_group(tenant_id: str, group: list[Entry]) -> int:
     for _ in range(ATTEMPTS):
         if not group:
             return 0
@@ -114,7 +114,7 @@ def _write_group(tenant_id: str, group: list[Entry], actor_id: str | None) -> in
                 moves,
                 source_type="donation",
                 source_id=donation.donation_id,
-                user_id=actor_id,
+                user_id=None,
                 reason="donation_created",
                 line_ids=line_ids,
                 line_tag=LINE_TAG,

@@ -173,7 +173,7 @@ def _settle_ledger(tenant_id: str, import_id: str, manifest: ChunkManifest) -> N
         for row in repository.chunk_rows(tenant_id, import_id, number)
         if Donation.key(tenant_id, str(row["donation_id"])) in found
     ]
-    ledger.write(tenant_id, import_id, [writer.planned_donation(tenant_id, row, None) for row in rows], None)
+    ledger.write(tenant_id, import_id, [writer.planned_donation(tenant_id, row, None) for row in rows])
 
 
 def _remove_donations(tenant_id: str, donation_ids: list[str], removed: dict[str, int]) -> set[str]:

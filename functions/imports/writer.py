@@ -142,7 +142,6 @@ class ChunkWriter:
     def __init__(self, item: ImportItem, planned: list[dict[str, Any]], actor_id: str | None) -> None:
         self.item = item
         self.tenant_id = item.tenant_id
-        self.actor_id = actor_id
         self.outcome = Outcome()
         self.rows = sorted(planned, key=lambda r: (r.get("donor_id") or "~", _row(r)))
         new_ids = {str(r["donor_id"]) for r in self.rows if r.get("new_donor") and r.get("donor_id")}
@@ -254,7 +253,7 @@ class ChunkWriter:
             self._write_group(group)
         by_id = {donation.donation_id: donation for donation in self.built.values()}
         owned = {donation_id: by_id[donation_id] for donation_id in self.outcome.donations}
-        ledger.write(self.tenant_id, self.item.import_id, owned.values(), self.actor_id)
+        ledger.write(self.tenant_id, self.item.import_id, owned.values())
         self.outcome.totals = self.deferred_totals()
         return self.outcome
 

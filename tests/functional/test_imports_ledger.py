@@ -142,8 +142,8 @@ def test_a_chunk_delivered_twice_or_again_after_its_worker_died_writes_each_line
     # WHEN every chunk's first delivery dies after its rows and its first line transaction
     write_group = import_ledger._write_group
 
-    def dies_after_one(tenant_id, group, actor_id):  # type: ignore[no-untyped-def]
-        write_group(tenant_id, group, actor_id)
+    def dies_after_one(tenant_id, group):  # type: ignore[no-untyped-def]
+        write_group(tenant_id, group)
         raise RuntimeError("worker lost")
 
     with monkeypatch.context() as dying:
@@ -165,3 +165,38 @@ def test_a_chunk_delivered_twice_or_again_after_its_worker_died_writes_each_line
         figures = money_in(owner, fund_id)
         assert len(set(figures.values())) == 1, figures
     assert sum(money_in(owner, f)["balance"] for f in funds) == sum((n + 1) * 100 + 50 for n in range(40))
+
+
+def test_undo_of_an_import_whose_worker_died_before_its_lines_takes_back_only_what_funds_got(
+    owner, aws, monkeypatch
+):
+    # GIVEN an import whose chunk wrote its rows and died before their ledger lines, for good
+    # (its job failed: the import shows as failed)
+    from functions.core import jobs
+
+    roof = owner.post("/api/funds", {"name": "Roof Appeal", "fund_class": "restricted"}).json["id"]
+    item, chunks = ih.planned_chunks(owner, aws, "died.csv", gifts(), COLUMNS)
+
+    def dies(*_):  # type: ignore[no-untyped-def]
+        raise RuntimeError("worker lost")
+
+    with monkeypatch.context() as dying:
+        dying.setattr(import_ledger, "write", dies)
+        with pytest.raises(BatchProcessingError):
+            import_jobs.handler(lambda_event(chunks), None)
+    ih.delete_messages(aws, chunks)
+    assert len(ih.donations(owner)) == 40
+    assert money_in(owner, roof)["balance"] == 0  # the rows are there, their lines are not
+    job_id = owner.get(f"/api/imports/{item['id']}").json["job_id"]
+    jobs.fail(jobs.get(owner.tenant_id, job_id), "worker lost")
+    assert owner.get(f"/api/imports/{item['id']}").json["status"] == "failed"
+    # WHEN it is undone
+    ih.job_done(owner, aws, owner.post(f"/api/imports/{item['id']}/undo"))
+    # THEN the donations are gone and no fund is left owing what it never got: the lines the
+    # chunk would have written were written first, then taken back with their donations
+    assert ih.donations(owner) == []
+    for fund_id in (roof, DEFAULT_FUND_ID):
+        assert money_in(owner, fund_id) == {"balance": 0, "lines": 0, "months": 0, "donations": 0}
+        assert len(lines_of(owner.tenant_id, fund_id)) == 2 * len(
+            [n for n in range(40) if (n % 3 == 0) == (fund_id == roof)]
+        )
