@@ -126,7 +126,8 @@ def _read_tables_directly(resolver: Any) -> None:
         return
 
     def resolve(param_name: str, operation_model: Any, call_args: Any) -> Any:
-        declared = operation_model.operation_context_parameters.get(param_name)
+        # botocore answers [] for an operation without context parameters (Scan, Query...)
+        declared = (operation_model.operation_context_parameters or {}).get(param_name)
         found = transaction_tables(declared["path"], call_args) if declared else None
         return original(param_name, operation_model, call_args) if found is None else found
 

@@ -129,3 +129,28 @@ def test_the_endpoint_rules_read_the_same_parameters_from_an_installed_client():
     batch = theirs.meta.service_model.operation_model("BatchWriteItem")
     params = {"RequestItems": {"almoner": []}}
     assert ours._ruleset_resolver._get_provider_params(batch, params, {})["ResourceArnList"] == ["almoner"]  # noqa: SLF001
+
+
+def test_a_client_with_direct_requests_still_scans_and_queries():
+    # GIVEN a table in moto and a client with the direct item requests installed
+    from moto import mock_aws
+
+    with mock_aws():
+        config = Config(parameter_validation=False)
+        client = item_requests.use_for(boto3.client("dynamodb", region_name="eu-west-2", config=config))
+        client.create_table(
+            TableName="t",
+            KeySchema=[{"AttributeName": "PK", "KeyType": "HASH"}],
+            AttributeDefinitions=[{"AttributeName": "PK", "AttributeType": "S"}],
+            BillingMode="PAY_PER_REQUEST",
+        )
+        client.batch_write_item(RequestItems={"t": [{"PutRequest": {"Item": {"PK": {"S": "a"}}}}]})
+        # WHEN it scans and queries (operations whose endpoint rules read no table list)
+        scanned = client.scan(TableName="t")["Items"]
+        queried = client.query(
+            TableName="t",
+            KeyConditionExpression="PK = :pk",
+            ExpressionAttributeValues={":pk": {"S": "a"}},
+        )["Items"]
+        # THEN both answer the item written
+        assert scanned == queried == [{"PK": {"S": "a"}}]
