@@ -12,6 +12,8 @@ from functions.core.validation import parse_body, parse_query
 
 with deferred_imports():  # the history (the area's first request) needs only these
     from functions.core.pagination import ListQuery
+    from functions.imports import listing
+with deferred_imports():
     from functions.imports import service
 with deferred_imports():
     from functions.imports import review
@@ -39,7 +41,7 @@ def create() -> Response:
 @bp.route("/imports", methods=["GET"])
 @requires(IMPORT)
 def history() -> Response:
-    return json_response(service.history(principal(), parse_query(ListQuery, current_request())))
+    return json_response(listing.history(principal(), parse_query(ListQuery, current_request())))
 
 
 @bp.route("/imports/fields", methods=["GET"])

@@ -9,7 +9,7 @@ import tempfile
 from datetime import timedelta
 from typing import TYPE_CHECKING, Any
 
-from functions.core import clock, ids, jobs, keys, list_search
+from functions.core import clock, ids, jobs, keys
 from functions.core import files as stored_files
 from functions.core.access import Principal
 from functions.core.errors import Conflict, Invalid, NotFound
@@ -23,6 +23,7 @@ from functions.donations.models import DonationType, Location
 from functions.imports import files, plan, repository, undo
 from functions.imports import messages as _messages  # noqa: F401 (registers the messages)
 from functions.imports.jobs import DRY_RUN, RUN, UNDO
+from functions.imports.listing import view
 from functions.imports.models import (
     FAILED,
     IMPORTED,
@@ -43,26 +44,6 @@ if TYPE_CHECKING:
 PREVIEW_ROWS = 20
 RUNNING = (VALIDATING, IMPORTING, UNDOING)
 MAPPABLE = (UPLOADED, MAPPED, VALIDATED, FAILED)
-
-
-def view(item: ImportItem, *, with_sample: bool = True) -> dict[str, Any]:
-    detected = item.detected
-    if not with_sample:
-        detected.pop("sample", None)
-    return {
-        "id": item.import_id,
-        "filename": item.filename,
-        "size": int(item.size or 0),
-        "status": item.status,
-        "created_at": clock.iso(item.created_at),
-        "created_by": item.created_by,
-        "detected": detected,
-        "mapping": item.mapping,
-        "counts": item.counts() if item.counts_ready else None,
-        "progress": {"done": int(item.progress_done or 0), "total": int(item.progress_total or 0)},
-        "job_id": item.job_id,
-        "error": item.error,
-    }
 
 
 def _current(item: ImportItem) -> ImportItem:
@@ -143,22 +124,6 @@ def create(who: Principal, body: CreateBody) -> dict[str, Any]:
     if not repository.create(item):
         raise Invalid.field("upload_id", "imports.upload_used")
     return view(item)
-
-
-def _searched(item: ImportItem) -> tuple[str | None, ...]:
-    """What the Import history search box searches (docs/api.md): the file name."""
-    return (item.filename,)
-
-
-def history(who: Principal, query: ListQuery) -> dict[str, Any]:
-    keep = list_search.matcher(query.search, _searched)
-    items, last = repository.history(who.tenant_id, query.length, decode_cursor(query.cursor), keep)
-    return page_body(
-        [view(item, with_sample=False) for item in items],
-        total=None,  # type: ignore[arg-type]  # unknown without counting the history
-        query=query,
-        next_cursor=encode_cursor(last),
-    )
 
 
 # ------------------------------------------------------------------ fields and presets
