@@ -35,10 +35,15 @@ from functions.funds import ledger
 from functions.funds import repository as fund_repository
 from functions.funds.models import ProjectTotals
 from functions.giftaid import repository, reversals, small_donations
-from functions.giftaid.models import ClaimAllocationDone, ClaimAllocationPlan, ClaimItem
+from functions.giftaid.models import (
+    GENERAL_POLICY,
+    OWN_FUNDS_POLICY,
+    ClaimAllocationDone,
+    ClaimAllocationPlan,
+    ClaimItem,
+)
 
 ALLOCATE = "claim-gift-aid"
-GENERAL_POLICY, OWN_FUNDS_POLICY = "general", "donation_funds"
 POLICIES = (OWN_FUNDS_POLICY, GENERAL_POLICY)
 CHUNK = 20  # movements per transaction: ≤ 20 lines + 20 months + 20 projects + 20 balances + marker
 REASON = "gift_aid_received"

@@ -21,6 +21,8 @@ from functions.core.money import DecimalAttribute
 from functions.core.table import Entity
 
 BUILDING, READY, BUILD_FAILED = "building", "ready", "failed"
+# where HMRC's payment of a claim goes in the fund ledger (functions/giftaid/allocation.py)
+GENERAL_POLICY, OWN_FUNDS_POLICY = "general", "donation_funds"
 
 
 class GiftAidSettings(Entity, discriminator="GiftAidSettings"):
