@@ -10,11 +10,12 @@ interpreter run just before it, and the ratio is taken per pair, then the median
 machine's speed moves by a third within minutes (a bare boto3 took 0.197 s and 0.321 s ten minutes
 apart), and a floor measured once per round let that drift into the ratios. Each interpreter also
 reports its own CPU time (`time.process_time`), printed beside the wall times: the steadier figure
-on a shared machine, though the verdict is on wall time, what the user waits for. The local stack is moto in a process of its own, seeded with the demo
-charity (`chalicelocal.seed`); the request is the area's first screen as its owner (or the
-platform admin for the charities area) signed in, built as API Gateway's proxy event. Each area's
-line also says whether its first request imported pydantic (ADR 0011 addendum: the largest part
-of the gap; tests/functional/test_cold_first_request.py holds the areas that no longer do).
+on a shared machine, though the verdict is on wall time, what the user waits for. The local stack is
+moto in a process of its own, seeded with the demo charity (`chalicelocal.seed`); the request is the
+area's first screen as its owner (or the platform admin for the charities area) signed in, built as
+API Gateway's proxy event. Each area's line also says whether its first request imported pydantic
+(ADR 0011 addendum: the largest part of the gap; tests/functional/test_cold_first_request.py holds
+the areas that no longer do).
 
     .venv/bin/python bench/cold_start_request.py [--repeat 5] [--only donations,donors] [--json]
 """
@@ -202,7 +203,8 @@ def main(argv: list[str] | None = None) -> int:
     floor = statistics.median(run["total"] for run in floors)
     floor_cpu = statistics.median(run["cpu"] for run in floors)
     spread = min(run["total"] for run in floors), max(run["total"] for run in floors)
-    print(f"bare_boto3_client: {floor:.3f} s (CPU {floor_cpu:.3f} s; {spread[0]:.3f}-{spread[1]:.3f} s over the run)")
+    over_the_run = f"{spread[0]:.3f}-{spread[1]:.3f} s over the run"
+    print(f"bare_boto3_client: {floor:.3f} s (CPU {floor_cpu:.3f} s; {over_the_run})")
     failures = []
     worst = 0.0
     found: dict[str, dict[str, Any]] = {}
@@ -215,7 +217,12 @@ def main(argv: list[str] | None = None) -> int:
         ratio = statistics.median(run["ratio"] for run in runs)
         cpu_ratio = statistics.median(run["cpu_ratio"] for run in runs)
         worst = max(worst, ratio)
-        found[area] = {"ratio": ratio, "cpu_ratio": cpu_ratio, "statuses": sorted(statuses), "pydantic": pydantic}
+        found[area] = {
+            "ratio": ratio,
+            "cpu_ratio": cpu_ratio,
+            "statuses": sorted(statuses),
+            "pydantic": pydantic,
+        }
         uses = "yes" if pydantic else "no"
         shown = f"{total:.3f} s (import {imported:.3f} s, status {sorted(statuses)}, pydantic {uses})"
         print(f"cold_first_request_{area}: {shown}")
