@@ -44,7 +44,6 @@ import datetime as dt
 import json
 import os
 import random
-import subprocess
 import sys
 import tempfile
 import time
@@ -55,7 +54,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.local import MOTO_ALONE  # noqa: E402 (after the path set-up above)
+from bench.local import start_moto_child, stop_moto_child  # noqa: E402 (after the path set-up above)
 
 BUDGET_SECONDS = 120.0
 BUDGET_RATIO = 0.8
@@ -67,14 +66,6 @@ TITLES = ["Mrs", "Mr", "Ms", "Dr", ""]
 
 def print_now(line: str) -> None:
     print(line, flush=True)
-
-
-def start_moto() -> tuple[subprocess.Popen[str], str]:
-    process = subprocess.Popen(
-        [sys.executable, "-c", MOTO_ALONE], cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
-    )
-    assert process.stdout is not None  # noqa: S101
-    return process, process.stdout.readline().strip()
 
 
 AREAS = ["BA", "BS", "CF", "SW", "NW", "LS", "EH", "GL", "OX", "CB"]
@@ -322,7 +313,7 @@ def main() -> int:
     )
     args = parser.parse_args()
 
-    moto, endpoint = start_moto()
+    moto, endpoint = start_moto_child()
     try:
         import tests.conftest  # noqa: F401  (fake credentials, local stage)
         from chalicelocal import embedded, resources
@@ -400,12 +391,7 @@ def main() -> int:
         print("budget: pass" if not failures else f"budget: fail ({'; '.join(failures)})")
         return 0 if not failures else 1
     finally:
-        if moto.stdin:
-            moto.stdin.close()
-        try:
-            moto.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            moto.kill()
+        stop_moto_child(moto)
 
 
 if __name__ == "__main__":

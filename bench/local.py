@@ -52,12 +52,8 @@ def separate_stack() -> Iterator[dict[str, Any]]:
     interpreter, with the stack's table, buckets and queues; this process's clients talk to it
     over HTTP and the function environment is set as the stack sets it. Call before any AWS
     client of this process exists. Yields the created resources."""
-    moto = subprocess.Popen(
-        [sys.executable, "-c", MOTO_ALONE], cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
-    )
+    moto, endpoint = start_moto_child()
     try:
-        assert moto.stdout is not None  # noqa: S101
-        endpoint = moto.stdout.readline().strip()
         from chalicelocal import embedded, resources
 
         embedded.point_environment_at(endpoint)
@@ -68,12 +64,27 @@ def separate_stack() -> Iterator[dict[str, Any]]:
         )
         yield created
     finally:
-        if moto.stdin:
-            moto.stdin.close()
-        try:
-            moto.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            moto.kill()
+        stop_moto_child(moto)
+
+
+def start_moto_child(code: str = MOTO_ALONE) -> tuple[subprocess.Popen[str], str]:
+    """moto's server started by `code` (default `MOTO_ALONE`) in a child process: the process and
+    the endpoint it printed. `stop_moto_child` ends it."""
+    moto = subprocess.Popen(  # noqa: S603 (our interpreter, our code)
+        [sys.executable, "-c", code], cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+    )
+    assert moto.stdout is not None  # noqa: S101
+    return moto, moto.stdout.readline().strip()
+
+
+def stop_moto_child(moto: subprocess.Popen[str]) -> None:
+    """Close the child's stdin (its code waits on it, then exits); kill it after 30 s."""
+    if moto.stdin:
+        moto.stdin.close()
+    try:
+        moto.wait(timeout=30)
+    except subprocess.TimeoutExpired:
+        moto.kill()
 
 
 def deliver(queue: str, handler: Callable[[dict[str, Any], Any], Any], *, rounds: int = 1_000_000) -> int:

@@ -65,6 +65,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench.local import start_moto_child, stop_moto_child  # noqa: E402 (after the path set-up above)
+
 BUDGET_P95_MS = 300.0
 SECRET = "whsec_bench_signing_secret"  # noqa: S105 (a bench charity of a throwaway stack)
 DRAIN_SECONDS = 600  # a ceiling: the wait ends as soon as every event is settled
@@ -81,14 +83,6 @@ os._exit(0)
 
 def print_now(line: str) -> None:
     print(line, flush=True)
-
-
-def start_moto() -> tuple[subprocess.Popen[str], str]:
-    process = subprocess.Popen(
-        [sys.executable, "-c", MOTO], cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
-    )
-    assert process.stdout is not None  # noqa: S101
-    return process, process.stdout.readline().strip()
 
 
 def http(url: str, body: bytes | None = None, headers: dict[str, str] | None = None) -> tuple[int, Any, dict]:
@@ -404,7 +398,7 @@ def main() -> int:
     args = parser.parse_args()
     payments = max(1, int(args.deliveries * 0.9 / 2.2))
 
-    moto, endpoint = start_moto()
+    moto, endpoint = start_moto_child(MOTO)
     try:
         import tests.conftest  # noqa: F401  (fake credentials, local stage)
         from chalicelocal import embedded, resources, web
@@ -537,12 +531,7 @@ def main() -> int:
         print_now(("budget: pass" if not failures else f"budget: fail ({'; '.join(failures)})") + held)
         return 0 if not failures else 1
     finally:
-        if moto.stdin:
-            moto.stdin.close()
-        try:
-            moto.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            moto.kill()
+        stop_moto_child(moto)
 
 
 if __name__ == "__main__":
