@@ -34,9 +34,10 @@ def embedded_stack() -> Iterator[dict[str, Any]]:
     environment set as the stack sets it. Yields the created resources."""
     from moto import mock_aws
 
-    from chalicelocal import moto_speedups
+    from chalicelocal import embedded, moto_speedups
 
-    moto_speedups.apply()  # the same embedded AWS as the local stack
+    moto_speedups.apply()  # the same embedded AWS as the local stack,
+    embedded.keep_survivors_frozen()  # its stored items kept out of full collections as there
     with mock_aws():
         from chalicelocal.resources import create_resources, function_environment
 
