@@ -1,14 +1,16 @@
 """DynamoDB item answers read without botocore's shape walk over their items.
 
 botocore parses every JSON answer with `json.loads`, then walks the operation's output shape over
-the result: each attribute value of each item is a tagged union of ten members, so a Query of
-1,000 items of twenty attributes costs some 20,000 structure walks of ten members each. For the
+the result: each attribute value of each item is a structure of ten members, so a Query of 1,000
+items of twenty attributes costs some 20,000 structure walks of ten members each. For the
 items of DynamoDB's item operations that walk gives back what `json.loads` read, except for binary
 values ("B", "BS": base64-decoded to bytes) and anything unusual (a null, a value of an unexpected
-JSON type, a union with no member or two). So the parser here is botocore's own JSONParser with
-two changes:
+JSON type, an attribute value with no member, an unknown one or two: the walk drops unknown and
+null members and writes the others in the model's order). So the parser here is botocore's own
+JSONParser with two changes:
 
-- the body is read by orjson (six times faster than `json.loads` on an answer of items). orjson
+- the body is read by orjson (6 ms against `json.loads`' 8 ms for a Query answer of 1,000
+  donations, 429 kB; the walk over its items took 65 ms more, the check here 6 ms). orjson
   reads an integer beyond 64 bits as a float where `json.loads` keeps it whole; no DynamoDB answer
   holds one (attribute numbers are strings), and a float of that size seen by the walk sends the
   whole answer back to botocore. It refuses NaN, infinities and lone surrogates, which `json.loads`
@@ -36,9 +38,9 @@ from botocore.parsers import JSONParser
 from functions.core.item_requests import ITEM_OPERATIONS
 
 ATTRIBUTE_VALUE = "AttributeValue"  # the shape name of DynamoDB's attribute values
-_SCALARS = frozenset({"S", "N"})
+_TEXTS = frozenset({"S", "N", "B"})
 _FLAGS = frozenset({"BOOL", "NULL"})
-_SETS = frozenset({"SS", "NS"})
+_SETS = frozenset({"SS", "NS", "BS"})
 # orjson reads an integer literal outside 64 bits as a float (json.loads keeps it an int)
 _LARGEST_EXACT = float(2**63)
 
@@ -112,29 +114,27 @@ def _values_hold_binary(values: Any) -> bool:
         if type(value) is not dict or len(value) != 1:
             raise Unusual
         for tag, inner in value.items():
-            if tag in _SCALARS:
-                if type(inner) is not str:
+            kind = type(inner)
+            if kind is str:  # most values: "S" and "N"
+                if tag not in _TEXTS:
                     raise Unusual
-            elif tag in _FLAGS:
-                if type(inner) is not bool:
+                if tag == "B":
+                    binary = True
+            elif kind is bool:
+                if tag not in _FLAGS:
                     raise Unusual
-            elif tag == "M":
-                if type(inner) is not dict:
+            elif kind is dict:
+                if tag != "M":
                     raise Unusual
                 binary = _values_hold_binary(inner.values()) or binary
-            elif tag == "L":
-                if type(inner) is not list:
+            elif kind is list:
+                if tag == "L":
+                    binary = _values_hold_binary(inner) or binary
+                elif tag in _SETS:
+                    _check_texts(inner)
+                    binary = binary or tag == "BS"
+                else:
                     raise Unusual
-                binary = _values_hold_binary(inner) or binary
-            elif tag in _SETS:
-                _check_texts(inner)
-            elif tag == "B":
-                if type(inner) is not str:
-                    raise Unusual
-                binary = True
-            elif tag == "BS":
-                _check_texts(inner)
-                binary = True
             else:
                 raise Unusual
     return binary

@@ -202,6 +202,11 @@ UNUSUAL = [
     ("Query", b'{"Items": [{"a": {"X": "new kind", "S": null}}]}'),
     ("Query", b'{"Items": [{"a": {"S": "x", "__type": "t"}}]}'),
     ("Query", b'{"Items": [{"a": {"S": "x", "N": "1"}}]}'),
+    ("Query", b'{"Items": [{"a": {"N": "1", "S": "x"}}]}'),  # botocore writes the members in its order
+    ("Query", b'{"Items": [{"a": {"N": 123456789012345678901234567890}}]}'),  # a number, not a text
+    ("Query", b'{"Items": [{"a": {"BOOL": 123456789012345678901234567890}}]}'),
+    ("Query", b'{"Items": [{"a": {"S": [123456789012345678901234567890]}}]}'),
+    ("Query", b'{"Items": [{"a": {"SS": [123456789012345678901234567890]}}]}'),
     ("Query", b'{"Items": [{"a": {}}]}'),
     ("Query", b'{"Items": [{"a": null}]}'),
     ("Query", b'{"Items": [null, {"a": {"S": "x"}}]}'),
