@@ -18,13 +18,14 @@ from pynamodb.attributes import (
     UnicodeAttribute,
     UTCDateTimeAttribute,
 )
+from pynamodb.connection.table import TableConnection
 from pynamodb.exceptions import AttributeNullError
 from pynamodb.expressions.condition import Condition
 from pynamodb.expressions.operand import Path
 from pynamodb.indexes import AllProjection, GlobalSecondaryIndex
 from pynamodb.models import Model
 
-from functions.core import clock, config
+from functions.core import clock, config, item_connection
 
 
 class GSI1(GlobalSecondaryIndex):  # type: ignore[type-arg]
@@ -88,6 +89,12 @@ class Entity(Model):
     gsi2 = GSI2()
     gsi3 = GSI3()
     gsi4 = GSI4()
+
+    @classmethod
+    def _get_connection(cls) -> TableConnection:
+        """PynamoDB's table connection, its client writing and reading items directly
+        (`functions.core.item_connection`)."""
+        return item_connection.direct(super()._get_connection())
 
     def _set_defaults(self, _user_instantiated: bool = True) -> None:
         """PynamoDB's defaults (`AttributeContainer._set_defaults`), plain ones stored directly."""

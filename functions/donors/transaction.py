@@ -16,7 +16,7 @@ from pynamodb.exceptions import TransactWriteError
 from pynamodb.models import Model
 from pynamodb.transactions import TransactWrite
 
-from functions.core import item_requests
+from functions.core.item_connection import ItemConnection
 from functions.core.table import Entity
 
 MAX_ITEMS = 100  # DynamoDB's limit of items in one transaction
@@ -25,22 +25,13 @@ Operation = tuple[str | None, Model, dict[str, Any]]  # (tag, item, its write's 
 KINDS = ("check", "delete", "put", "update")
 
 
-class _ItemConnection(Connection):
-    """PynamoDB's connection whose client writes plain item requests directly
-    (`functions.core.item_requests`): transactions are most of an import's work."""
-
-    @property
-    def client(self) -> Any:
-        return item_requests.use_for(super().client)
-
-
 _connection: Connection | None = None
 
 
 def _conn() -> Connection:
     global _connection
     if _connection is None:
-        _connection = _ItemConnection()
+        _connection = ItemConnection()
     return _connection
 
 

@@ -25,9 +25,10 @@ from pynamodb.transactions import TransactWrite
 
 from functions.charities import facts
 from functions.charities.repository import conditions_failed, get_tenant
-from functions.core import clock, counters, item_requests, keys, platform_stats
+from functions.core import clock, counters, keys, platform_stats
 from functions.core.errors import Conflict, NotFound
 from functions.core.identity import Tenant
+from functions.core.item_connection import ItemConnection
 from functions.domain.giftaid import reasons
 from functions.domain.giftaid.states import GiftAidState
 from functions.donations.models import Donation, DonationGiftAid
@@ -56,21 +57,12 @@ CLAIMED = GiftAidState.CLAIMED.value
 _connection: Connection | None = None
 
 
-class _ItemConnection(Connection):
-    """PynamoDB's connection whose client writes plain item requests directly
-    (`functions.core.item_requests`: the same JSON botocore's shape walk writes)."""
-
-    @property
-    def client(self) -> Any:
-        return item_requests.use_for(super().client)
-
-
 def transaction_connection() -> Connection:
     """One low-level connection for this area's transactions, made on first use (a new
     Connection builds a new botocore client: ~0.5 s each time, kept warm across Lambda calls)."""
     global _connection
     if _connection is None:
-        _connection = _ItemConnection()
+        _connection = ItemConnection()
     return _connection
 
 

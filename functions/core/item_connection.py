@@ -1,0 +1,35 @@
+"""PynamoDB's connection whose botocore client writes item requests and reads item answers
+directly (`functions.core.item_requests`, `functions.core.item_answers`): the same requests and the
+same parsed answers as botocore's shape walks, without their cost (most of a claim's, a list's and
+an export's own CPU was botocore parsing Query and BatchGetItem answers)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pynamodb.connection import Connection
+from pynamodb.connection.table import TableConnection
+
+
+class ItemConnection(Connection):
+    _installed_on: Any = None  # the botocore client the direct paths were installed on
+
+    @property
+    def client(self) -> Any:
+        client = super().client  # PynamoDB makes a new one when the old lost its credentials
+        if client is not self._installed_on:
+            # imported with the first client, not on a cold start's import path
+            from functions.core import item_answers, item_requests
+
+            item_answers.use_for(item_requests.use_for(client))
+            self._installed_on = client
+        return client
+
+
+def direct(table_connection: TableConnection) -> TableConnection:
+    """A model's table connection, its plain PynamoDB connection made an `ItemConnection` (it
+    holds no state of its own: only the client it hands out differs)."""
+    connection = table_connection.connection
+    if type(connection) is Connection:
+        connection.__class__ = ItemConnection
+    return table_connection
