@@ -4,23 +4,14 @@ from __future__ import annotations
 
 import datetime as dt
 
-from pynamodb.connection import Connection
 from pynamodb.exceptions import DeleteError, TransactWriteError, UpdateError
 from pynamodb.transactions import TransactWrite
 
 from functions.core import clock, keys
 from functions.core.errors import Invalid, NotFound
 from functions.core.identity import EmailLookup, EmailToken, RecoveryCode, Role, Tenant, User
+from functions.core.item_connection import shared
 from functions.search import repository as charity_search
-
-_connection: Connection | None = None
-
-
-def _conn() -> Connection:
-    global _connection
-    if _connection is None:
-        _connection = Connection()
-    return _connection
 
 
 def get_user(tenant_id: str, user_id: str) -> User:
@@ -72,7 +63,7 @@ def create_identities(*, user: User, tenant: Tenant | None = None, roles: list[R
     put only if absent, so two sign-ups with one address cannot both succeed."""
     lookup = email_lookup(user)
     try:
-        with TransactWrite(connection=_conn()) as transaction:
+        with TransactWrite(connection=shared()) as transaction:
             transaction.save(lookup, condition=EmailLookup.pk.does_not_exist())
             transaction.save(index_user(user), condition=User.pk.does_not_exist())
             if tenant is not None:
@@ -93,7 +84,7 @@ def change_email(user: User, new_email: str) -> None:
     new_pk, new_sk = keys.email_lookup_key(new_email)
     new_lookup = EmailLookup(new_pk, new_sk, tenant_id=user.tenant_id, user_id=user.user_id)
     try:
-        with TransactWrite(connection=_conn()) as transaction:
+        with TransactWrite(connection=shared()) as transaction:
             transaction.save(new_lookup, condition=EmailLookup.pk.does_not_exist())
             transaction.delete(old_lookup)
             transaction.update(

@@ -9,7 +9,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from pynamodb.connection import Connection
 from pynamodb.exceptions import TransactWriteError
 from pynamodb.expressions.condition import Condition
 from pynamodb.transactions import TransactWrite
@@ -17,16 +16,8 @@ from pynamodb.transactions import TransactWrite
 from functions.core import keys
 from functions.core.errors import Conflict, NotFound
 from functions.core.identity import Tenant, User
+from functions.core.item_connection import shared
 from functions.search.repository import token_writes
-
-_connection: Connection | None = None
-
-
-def _conn() -> Connection:
-    global _connection
-    if _connection is None:
-        _connection = Connection()
-    return _connection
 
 
 def conditions_failed(exc: TransactWriteError) -> list[int]:
@@ -61,7 +52,7 @@ def save_tenant(tenant: Tenant, previous_tokens: set[str]) -> None:
     if tenant.gsi1pk == keys.tenants_index_pk():
         tenant.gsi1sk = keys.tenants_index_sk(tenant.name, tenant.tenant_id)
     try:
-        with TransactWrite(connection=_conn()) as transaction:
+        with TransactWrite(connection=shared()) as transaction:
             transaction.save(tenant)
             token_writes(transaction, tenant, previous_tokens)
     except TransactWriteError as exc:

@@ -16,7 +16,7 @@ from pynamodb.exceptions import TransactWriteError
 from pynamodb.models import Model
 from pynamodb.transactions import TransactWrite
 
-from functions.core.item_connection import ItemConnection
+from functions.core.item_connection import shared
 from functions.core.table import Entity
 
 MAX_ITEMS = 100  # DynamoDB's limit of items in one transaction
@@ -25,14 +25,8 @@ Operation = tuple[str | None, Model, dict[str, Any]]  # (tag, item, its write's 
 KINDS = ("check", "delete", "put", "update")
 
 
-_connection: Connection | None = None
-
-
 def _conn() -> Connection:
-    global _connection
-    if _connection is None:
-        _connection = ItemConnection()
-    return _connection
+    return shared()
 
 
 class TransactionFailed(Exception):

@@ -5,12 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 from pynamodb.attributes import NumberAttribute, UnicodeAttribute
-from pynamodb.connection import Connection
 from pynamodb.exceptions import TransactWriteError
 from pynamodb.transactions import TransactWrite
 
 from functions.core import keys
 from functions.core.errors import Conflict, NotFound
+from functions.core.item_connection import shared
 from functions.core.table import Entity
 
 STATUSES = ("open", "in_progress", "resolved", "closed")
@@ -53,7 +53,7 @@ def _count_actions(changes: dict[str, int]) -> list[Any]:
 
 def _write(item: Feedback, changes: dict[str, int], *, delete: bool = False, condition: Any = None) -> None:
     try:
-        with TransactWrite(connection=Connection()) as transaction:
+        with TransactWrite(connection=shared()) as transaction:
             if delete:
                 transaction.delete(item, condition=condition)
             else:

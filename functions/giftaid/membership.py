@@ -9,11 +9,11 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
-from pynamodb.connection import Connection
 from pynamodb.exceptions import TransactWriteError
 from pynamodb.expressions.condition import Condition
 from pynamodb.transactions import TransactWrite
 
+from functions.core.item_connection import shared
 from functions.giftaid.models import BUILDING, ClaimItem
 from functions.giftaid.repository import ClaimClosed
 
@@ -33,7 +33,7 @@ def _codes(exc: TransactWriteError) -> list[str | None]:
 
 
 def _commit(claim: ClaimItem, token: str, items: Sequence[T], write: Writer[T]) -> None:
-    with TransactWrite(connection=Connection()) as transaction:
+    with TransactWrite(connection=shared()) as transaction:
         transaction.condition_check(ClaimItem, claim.pk, claim.sk, condition=finishing(token))
         for item in items:
             write(transaction, item)

@@ -28,7 +28,7 @@ from functions.charities.repository import conditions_failed, get_tenant
 from functions.core import clock, counters, keys, platform_stats
 from functions.core.errors import Conflict, NotFound
 from functions.core.identity import Tenant
-from functions.core.item_connection import ItemConnection
+from functions.core.item_connection import shared
 from functions.domain.giftaid import reasons
 from functions.domain.giftaid.states import GiftAidState
 from functions.donations.models import Donation, DonationGiftAid
@@ -54,16 +54,9 @@ IN_CLAIM = GiftAidState.IN_CLAIM.value
 CLAIMED = GiftAidState.CLAIMED.value
 
 
-_connection: Connection | None = None
-
-
 def transaction_connection() -> Connection:
-    """One low-level connection for this area's transactions, made on first use (a new
-    Connection builds a new botocore client: ~0.5 s each time, kept warm across Lambda calls)."""
-    global _connection
-    if _connection is None:
-        _connection = ItemConnection()
-    return _connection
+    """The process's connection for this area's transactions (`item_connection.shared`)."""
+    return shared()
 
 
 class ClaimClosed(Exception):
@@ -530,7 +523,7 @@ def release(tenant_id: str, claim_id: str, donation_id: str) -> bool:
     donation = DonationGiftAid(keys.tenant_pk(tenant_id), keys.donation_sk(donation_id))
     # A one-item transaction: Model.update would refuse the item's own discriminator (Donation).
     try:
-        with TransactWrite(connection=Connection()) as transaction:
+        with TransactWrite(connection=shared()) as transaction:
             transaction.update(
                 donation,
                 actions=[

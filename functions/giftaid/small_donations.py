@@ -23,11 +23,11 @@ from collections.abc import Iterable
 from decimal import Decimal
 from typing import Any
 
-from pynamodb.connection import Connection
 from pynamodb.exceptions import TransactWriteError
 from pynamodb.transactions import TransactWrite
 
 from functions.core import keys
+from functions.core.item_connection import shared
 from functions.domain.giftaid import gasds, reasons
 from functions.domain.giftaid.states import GiftAidState
 from functions.domain.tax_year import tax_year_bounds, tax_year_of
@@ -174,7 +174,7 @@ def _leave(tenant_id: str, claim_id: str, donation_id: str) -> bool:
     item = DonationGiftAid(keys.tenant_pk(tenant_id), keys.donation_sk(donation_id))
     # A one-item transaction: Model.update would refuse the item's own discriminator (Donation).
     try:
-        with TransactWrite(connection=Connection()) as transaction:
+        with TransactWrite(connection=shared()) as transaction:
             transaction.update(
                 item,
                 actions=[DonationGiftAid.claim_id.remove(), DonationGiftAid.version.add(1)],
@@ -229,7 +229,7 @@ def _reserve_once(
     Returns "done", "stale" (a ledger moved: read again) or "closed"."""
     with_amount = [(int(e["tax_year_end"]) - 1, Decimal(e["amount"])) for e in entries]
     try:
-        with TransactWrite(connection=Connection()) as transaction:
+        with TransactWrite(connection=shared()) as transaction:
             for year, amount in with_amount:
                 current = read.get(year)
                 condition = (
@@ -321,7 +321,7 @@ def unreserve(claim: ClaimItem) -> bool:
     """A cancelled or rejected claim takes its GASDS amounts back out of the ledger (once)."""
     entries = [dict(e) for e in claim.gasds or []]
     try:
-        with TransactWrite(connection=Connection()) as transaction:
+        with TransactWrite(connection=shared()) as transaction:
             transaction.update(
                 claim,
                 actions=[ClaimItem.gasds_reserved.set(False)],

@@ -9,7 +9,6 @@ from __future__ import annotations
 from typing import Any
 
 from pynamodb.attributes import UnicodeAttribute
-from pynamodb.connection import Connection
 from pynamodb.exceptions import DeleteError, PutError, TransactWriteError, UpdateError
 from pynamodb.expressions.update import Action
 from pynamodb.transactions import TransactWrite
@@ -18,20 +17,12 @@ from functions.charities.repository import conditions_failed
 from functions.core import keys
 from functions.core.errors import Conflict, Invalid, NotFound
 from functions.core.identity import EmailLookup, RecoveryCode, Role, User
+from functions.core.item_connection import shared
 from functions.core.table import Entity
 
 MAX_USERS = 1000  # a charity has a handful of staff; the bound keeps the in-memory list honest
 MAX_ROLES = 100
 TRANSACTION_LIMIT = 100  # DynamoDB TransactWriteItems
-
-_connection: Connection | None = None
-
-
-def _conn() -> Connection:
-    global _connection
-    if _connection is None:
-        _connection = Connection()
-    return _connection
 
 
 def _condition_failed(exc: UpdateError | PutError | DeleteError) -> bool:
@@ -98,7 +89,7 @@ def save_role(role: Role, *, name: str, permissions: list[str], holders: list[Us
     batches = [first] + [rest[i : i + TRANSACTION_LIMIT] for i in range(0, len(rest), TRANSACTION_LIMIT)]
     try:
         for number, batch in enumerate(batches):
-            with TransactWrite(connection=_conn()) as transaction:
+            with TransactWrite(connection=shared()) as transaction:
                 if number == 0:
                     transaction.update(role, actions=role_actions)
                 for user in batch:
@@ -158,7 +149,7 @@ def update_user(
     if disabled is not None:
         actions.append(User.disabled.set(disabled))
     try:
-        with TransactWrite(connection=_conn()) as transaction:
+        with TransactWrite(connection=shared()) as transaction:
             if new_role is not None:
                 transaction.condition_check(
                     Role, new_role.pk, new_role.sk, condition=Role.version == new_role.version
@@ -183,7 +174,7 @@ def change_profile(user: User, *, name: str, locale: str, new_email: str | None)
     """Name and language, and the email address with its unique lookup item, in one transaction."""
     actions: list[Action] = [User.name.set(name), User.locale.set(locale)]
     try:
-        with TransactWrite(connection=_conn()) as transaction:
+        with TransactWrite(connection=shared()) as transaction:
             if new_email is not None:
                 pk, sk = keys.email_lookup_key(new_email)
                 transaction.save(
@@ -209,7 +200,7 @@ def delete_account(user: User, *, active_owner: User | None) -> None:
     """The user and its email lookup together; recovery codes after (they grant nothing alone)."""
     pk, sk = keys.email_lookup_key(user.email)
     try:
-        with TransactWrite(connection=_conn()) as transaction:
+        with TransactWrite(connection=shared()) as transaction:
             if active_owner is not None:
                 transaction.condition_check(
                     User, active_owner.pk, active_owner.sk, condition=_still_active_owner(active_owner)
