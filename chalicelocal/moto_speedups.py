@@ -56,7 +56,7 @@ from moto.dynamodb.models.dynamo_type import DynamoType, Item, LimitedSizeDict
 from moto.dynamodb.models.table import RESULT_SIZE_LIMIT, GlobalSecondaryIndex, Table
 from moto.dynamodb.responses import DynamoHandler
 
-from chalicelocal import moto_requests, moto_scans, moto_writes
+from chalicelocal import moto_direct, moto_requests, moto_scans, moto_writes
 
 _applied = False
 
@@ -798,4 +798,5 @@ def apply() -> None:
     _install_projection()
     moto_scans.install()
     moto_requests.install()
+    moto_direct.install()
     _applied = _query_enabled = _serializer_enabled = True
