@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import json
 import random
+import string
 import zlib
 from typing import Any
 from urllib.parse import urlsplit
@@ -281,3 +282,24 @@ def test_the_sdk_reads_the_servers_answers_crc32_checked():
     finally:
         server.stop()
         get_backend("dynamodb").reset()
+
+
+def test_request_ids_are_drawn_as_motos_are():
+    from moto.moto_api._internal import mock_random
+
+    ids = []
+    for direct in (False, True, True):
+        moto_direct.enabled(direct)
+        try:
+            wire = Wire()
+            wire.client.list_tables()
+            ids.append(dict(wire.answers[-1][1])[REQUEST_ID])
+        finally:
+            moto_direct.enabled(True)
+    assert len({len(drawn) for drawn in ids}) == 1 and len(set(ids)) == 3
+    assert set("".join(ids)) <= set(string.ascii_letters + string.digits)
+    assert len(set("".join(ids[1:]))) > 30  # letters of both cases and digits, not one class
+    mock_random.seed(7)
+    first = moto_direct.request_id()
+    mock_random.seed(7)
+    assert moto_direct.request_id() == first  # a seeded moto repeats its ids
