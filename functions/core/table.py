@@ -7,6 +7,7 @@ contract test keeps the two equal. Entities subclass `Entity` with `discriminato
 from __future__ import annotations
 
 import datetime as dt
+import json
 from typing import Any
 
 from pynamodb.attributes import (
@@ -362,9 +363,58 @@ def _plan(model: type[Entity]) -> _Plan:
     return plan
 
 
+class _NotPlain(Exception):
+    """A value of a raw list or map that PynamoDB serializes some other way (or refuses)."""
+
+
+def _plain_value(value: Any) -> dict[str, Any]:
+    """One element of a raw list or map as PynamoDB writes it (`_get_class_for_serialize` by
+    exact type, then that attribute's `serialize`): text, booleans, whole and float numbers,
+    None, and lists and dicts of them; anything else raises `_NotPlain`."""
+    kind = type(value)
+    if kind is str:
+        return {"S": value}
+    if kind is dict:
+        return {"M": {name: _plain_value(element) for name, element in value.items()}}
+    if kind is int:
+        return {"N": str(value)}
+    if kind is bool:
+        return {"BOOL": value}
+    if value is None:
+        return {"NULL": True}
+    if kind is list:
+        return {"L": [_plain_value(element) for element in value]}
+    if kind is float:
+        return {"N": json.dumps(value)}
+    raise _NotPlain
+
+
+def _plain_container(attr: Attribute[Any], value: Any) -> Any:
+    """A raw `ListAttribute` (no element type) or raw `MapAttribute` value holding only plain
+    values, serialized directly: PynamoDB's walk (a serialize class and a descriptor per element)
+    was most of a donation's serialization (its allocations and Gift Aid parameters). None when
+    the value is anything else, which then goes PynamoDB's way."""
+    try:
+        if type(attr) is ListAttribute and attr.element_type is None and type(value) is list:
+            return [_plain_value(element) for element in value]
+        if type(attr) is MapAttribute:
+            if type(value) is MapAttribute and value._is_attribute_container():
+                value = value.attribute_values
+            if type(value) is dict:
+                return {name: _plain_value(element) for name, element in value.items()}
+    except _NotPlain:
+        return None
+    return None
+
+
 def _serialize_slowly(item: Entity, name: str, attr: Attribute[Any], null_check: bool) -> Any:
-    """PynamoDB's own steps for one attribute (`AttributeContainer._container_serialize`)."""
+    """PynamoDB's own steps for one attribute (`AttributeContainer._container_serialize`), raw
+    lists and maps of plain values directly (`_plain_container`)."""
     value = getattr(item, name)
+    if value is not None:
+        plain = _plain_container(attr, value)
+        if plain is not None:
+            return plain
     try:
         if isinstance(value, MapAttribute) and not value.validate(null_check=null_check):
             raise ValueError(f"Attribute '{name}' is not correctly typed")
