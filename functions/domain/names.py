@@ -69,6 +69,10 @@ def tidy_postcode(postcode: str | None, country: str | None) -> str | None:
 
 def fold(text: str | None) -> str:
     """Lower case, accents removed, single spaces: `"  Zoë  O'Brien"` → `"zoe o'brien"`."""
+    if text is None:
+        return ""
+    if text.isascii():  # NFKD leaves ASCII as it is, and none of it is a combining mark
+        return " ".join(text.lower().split())
     decomposed = unicodedata.normalize("NFKD", text or "")
     plain = "".join(c for c in decomposed if not unicodedata.combining(c)).lower()
     return " ".join(plain.split())

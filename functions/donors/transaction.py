@@ -100,7 +100,21 @@ class Transaction:
             self._fresh.discard(key)
 
     def __len__(self) -> int:
-        return len(self._ordered())
+        """How many items `commit` would send, counted without building them (an import sizes
+        every transaction with this before committing it): an ADD is a Put when fresh and
+        unconditional, an Update when a delta is not zero, else a ConditionCheck when it has a
+        condition, else nothing (`_pending_adds`)."""
+        count = sum(len(ops) for ops in self._ops.values())
+        for key, (_, deltas, condition, _) in self._adds.items():
+            if any(delta != 0 for delta in deltas.values()):
+                count += 1
+                continue
+            condition_of = self._conditions_of.get(key)
+            if condition_of is not None:
+                condition = condition_of(deltas)
+            if condition is not None or key in self._fresh:
+                count += 1
+        return count
 
     def _pending_adds(self) -> dict[str, list[Operation]]:
         """The merged adds by kind: puts of fresh items, updates, and condition checks of deltas

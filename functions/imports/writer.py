@@ -150,6 +150,7 @@ class ChunkWriter:
         }
         self.donors: dict[str, Donor] = self._read_donors(linked_ids)
         self.pending: dict[str, Donor] = {}
+        self.index_items: dict[str, dict[tuple[str, str], Any]] = {}
         for row in self.rows:
             donor_id = str(row.get("donor_id") or "")
             if donor_id in new_ids and donor_id not in self.pending:
@@ -224,7 +225,16 @@ class ChunkWriter:
         if donor_id:
             found.add(Donor.key(self.tenant_id, donor_id))
             if donor_id in self.pending and donor_id not in planned_donors:
-                found.update(donors.index_items(self.pending[donor_id]).keys())
+                found.update(self._index_items(donor_id).keys())
+        return found
+
+    def _index_items(self, donor_id: str) -> dict[tuple[str, str], Any]:
+        """The search and match items of a donor the chunk creates, built once: packing the rows
+        asks for their keys and each attempt to write the donor puts them (a new donor's name,
+        email and postcode never change within the chunk)."""
+        found = self.index_items.get(donor_id)
+        if found is None:
+            found = self.index_items[donor_id] = donors.index_items(self.pending[donor_id])
         return found
 
     def groups(self) -> list[list[dict[str, Any]]]:
@@ -281,7 +291,8 @@ class ChunkWriter:
                 if donor_id and donor_id in self.pending and donor_id not in creating:
                     donor = self.pending[donor_id]
                     transaction.put(donor, condition=Donor.pk.does_not_exist(), tag=f"newdonor:{donor_id}")
-                    donors.add_index_changes(transaction, None, donor)
+                    for index_item in self._index_items(donor_id).values():  # add_index_changes(None, donor)
+                        transaction.put(index_item)
                     transaction.add(TenantCounters, TenantCounters.key(self.tenant_id), donors=1)
                     creating.append(donor_id)
             for row in rows:

@@ -122,26 +122,51 @@ class ImportRow:
         )
 
 
+_positions_cache: dict[tuple[int, int], tuple[ImportMapping, Mapping[str, int], dict[str, int]]] = {}
+
+
+def _positions(mapping: ImportMapping, index: Mapping[str, int]) -> dict[str, int]:
+    """Field key → the position of its column in a row, for the fields whose column the file has:
+    found once per mapping and header, not for every field of every row (a pass reads some twenty
+    fields of each row, most of them not mapped). The cache holds the objects it is keyed by, so
+    their ids are not reused while they are in it."""
+    key = (id(mapping), id(index))
+    found = _positions_cache.get(key)
+    if found is not None and found[0] is mapping and found[1] is index:
+        return found[2]
+    positions: dict[str, int] = {}
+    for field_key in set(mapping.columns.values()):
+        column = mapping.column_of(field_key)
+        position = index.get(column) if column is not None else None
+        if position is not None:
+            positions[field_key] = position
+    if len(_positions_cache) >= 32:
+        _positions_cache.clear()
+    _positions_cache[key] = (mapping, index, positions)
+    return positions
+
+
 class _Reader:
     def __init__(self, cells: Sequence[str], index: Mapping[str, int], mapping: ImportMapping) -> None:
         self.cells, self.index, self.mapping = cells, index, mapping
+        self.positions = _positions(mapping, index)
         self.problems: list[Problem] = []
 
     def column(self, key: str) -> str | None:
         return self.mapping.column_of(key)
 
     def raw(self, key: str) -> str:
-        column = self.column(key)
-        if column is None:
-            return ""
-        position = self.index.get(column)
+        position = self.positions.get(key)
         if position is None or position >= len(self.cells):
             return ""
         value = self.cells[position]
         return "" if value is None else str(value)
 
     def text(self, key: str) -> str | None:
-        value = tf.clean_text(self.raw(key))
+        raw = self.raw(key)
+        if not raw:
+            return None
+        value = tf.clean_text(raw)
         limit = LIMITS.get(key)
         if limit is not None and len(value) > limit:
             self.fail(key, value, "imports.too_long", max=str(limit))
