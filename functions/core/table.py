@@ -184,6 +184,19 @@ class Entity(Model):
         return kwargs
 
 
+_absent: dict[type, Condition] = {}
+
+
+def absent(model: type[Entity]) -> Condition:
+    """`model.pk.does_not_exist()` (the Put of a new item), built once per model: a condition is
+    only ever read (`&` makes a new one), and building it (an attribute path and a condition
+    object) for every item of every import row was 2 % of an import worker's CPU."""
+    found = _absent.get(model)
+    if found is None:
+        found = _absent[model] = model.pk.does_not_exist()
+    return found
+
+
 def client() -> Any:
     """The process's DynamoDB client for calls PynamoDB does not make (ADD counters, projected
     BatchGetItem): PynamoDB's own botocore client, so a cold start creates one DynamoDB client,
@@ -389,14 +402,28 @@ def _plain_value(value: Any) -> dict[str, Any]:
     raise _NotPlain
 
 
+def _text_element(value: Any) -> dict[str, Any]:
+    """An element of a `ListAttribute(of=UnicodeAttribute)` as PynamoDB writes it."""
+    if type(value) is str:
+        return {"S": value}
+    if value is None:
+        return {"NULL": True}
+    raise _NotPlain
+
+
 def _plain_container(attr: Attribute[Any], value: Any) -> Any:
     """A raw `ListAttribute` (no element type) or raw `MapAttribute` value holding only plain
-    values, serialized directly: PynamoDB's walk (a serialize class and a descriptor per element)
-    was most of a donation's serialization (its allocations and Gift Aid parameters). None when
-    the value is anything else, which then goes PynamoDB's way."""
+    values, or a list of text, serialized directly: PynamoDB's walk (a serialize class and a
+    descriptor per element) was most of a donation's serialization (its allocations and Gift Aid
+    parameters) and of a chunk manifest's. None when the value is anything else, which then goes
+    PynamoDB's way."""
     try:
-        if type(attr) is ListAttribute and attr.element_type is None and type(value) is list:
-            return [_plain_value(element) for element in value]
+        if type(attr) is ListAttribute and type(value) is list:
+            if attr.element_type is None:
+                return [_plain_value(element) for element in value]
+            if attr.element_type is UnicodeAttribute:  # a chunk manifest's 500 ids
+                return [_text_element(element) for element in value]
+            return None
         if type(attr) is MapAttribute:
             if type(value) is MapAttribute and value._is_attribute_container():
                 value = value.attribute_values

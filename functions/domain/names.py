@@ -105,6 +105,8 @@ def tidy_case(text: str | None) -> str | None:
     both cases is left as its owner wrote it (`McDonald`, `de Souza`)."""
     if not text:
         return text
+    if text.isascii() and not (text.isupper() or text.islower()):
+        return text  # ASCII letters in both cases, or none (in ASCII a letter is a cased character)
     letters = [c for c in text if c.isalpha()]
     if len(letters) < 2 or not (all(c.isupper() for c in letters) or all(c.islower() for c in letters)):
         return text

@@ -10,10 +10,12 @@ _HMRC_POSTCODE = re.compile(
     r" [0-9][A-Z]{2})$"
 )
 
+_SPACES = re.compile(r"\s+")
+
 
 def normalise_uk_postcode(value: str) -> str | None:
     """`sw1a1aa` → `SW1A 1AA`; None when the text cannot be a full UK postcode."""
-    compact = re.sub(r"\s+", "", value or "").upper()
+    compact = _SPACES.sub("", value or "").upper()
     if len(compact) < 5 or len(compact) > 7:
         return None
     candidate = f"{compact[:-3]} {compact[-3:]}"

@@ -13,6 +13,7 @@ from typing import Any
 from functions.core import keys
 from functions.core.counters import TenantCounters
 from functions.core.errors import NotFound
+from functions.core.table import absent
 from functions.declarations import eligibility
 from functions.domain import funds
 from functions.domain.tax_year import month_of, tax_year_of
@@ -212,7 +213,7 @@ def _carry_gift_aid(before: Donation | None, after: Donation) -> Any:
     and answer the write's condition: the claim is still the one read, so an edit never drops a
     donation from a claim that took it meanwhile (docs/api.md, contract for the claims pipeline)."""
     if before is None:
-        return Donation.pk.does_not_exist()
+        return absent(Donation)
     if after is not before:
         after.claim_id = before.claim_id
         after.gift_aid_excluded_reason = before.gift_aid_excluded_reason
@@ -300,7 +301,7 @@ def add_changes(
             if new_ref is not None and after is not None:
                 transaction.put(
                     ExternalRef(*new_ref, donation_id=after.donation_id),
-                    condition=ExternalRef.pk.does_not_exist(),
+                    condition=absent(ExternalRef),
                     tag="ref",
                 )
             if old_ref is not None:

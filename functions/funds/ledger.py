@@ -10,6 +10,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from functions.core import clock, ids, keys
+from functions.core.table import absent
 from functions.domain.funds import Movement, balance_changes
 from functions.donors.transaction import Transaction
 from functions.funds.models import FundBalance, FundMonth, LedgerLine, ProjectTotals, ProjectTypeTotal
@@ -90,7 +91,7 @@ def add_movements(
         if move.project_id:
             line.gsi1pk = keys.project_lines_pk(tenant_id, move.project_id)
             line.gsi1sk = keys.fund_line_sk(move.date, line_id)
-        transaction.put(line, condition=LedgerLine.pk.does_not_exist(), tag=line_tag)
+        transaction.put(line, condition=absent(LedgerLine), tag=line_tag)
         lines.append(line)
         counts[move.fund_id] = counts.get(move.fund_id, 0) + 1
         month: dict[str, Any] = {move.kind: move.amount}

@@ -30,6 +30,7 @@ from typing import Any
 
 from functions.core import keys
 from functions.core.counters import TenantCounters
+from functions.core.table import absent
 from functions.declarations import eligibility
 from functions.declarations.imported import imported_declaration
 from functions.declarations.models import DeclarationRecord
@@ -156,6 +157,11 @@ class ChunkWriter:
             if donor_id in new_ids and donor_id not in self.pending:
                 self.pending[donor_id] = new_donor(self.tenant_id, donor_id, row.get("donor") or {})
         self.built: dict[int, Donation] = {_row(row): self._donation(row) for row in self.rows}
+        # what each donation adds to its totals (from its date, amount, status, method, type,
+        # location and donor, which writing it does not change), for the deferred totals
+        self.shares = {
+            donation.donation_id: donations.contributions(donation) for donation in self.built.values()
+        }
         self.deferred = self._deferred_keys()
         for row in list(self.rows):
             owner = row.get("donor_id")
@@ -187,7 +193,7 @@ class ChunkWriter:
         both ways."""
         uses: Counter[tuple[str, str]] = Counter()
         for donation in self.built.values():
-            for model, key, _, tag in donations.contributions(donation):
+            for model, key, _, tag in self.shares[donation.donation_id]:
                 if tag is None and model in DEFERRABLE:
                     uses[key] += 1
         ranked = sorted(uses, key=lambda key: (-uses[key], key))
@@ -270,10 +276,9 @@ class ChunkWriter:
     def deferred_totals(self) -> list[tuple[type, tuple[str, str], dict[str, Any]]]:
         """The deferred totals' deltas of every donation the chunk owns, whichever delivery wrote
         it (a row found written by an earlier attempt counts: its share was never moved)."""
-        by_id = {donation.donation_id: donation for donation in self.built.values()}
         moved: dict[tuple[str, str], tuple[type, dict[str, Any]]] = {}
         for donation_id in self.outcome.donations:
-            for model, key, deltas, _ in donations.contributions(by_id[donation_id]):
+            for model, key, deltas, _ in self.shares[donation_id]:
                 if key in self.deferred:
                     _, merged = moved.setdefault(key, (model, {}))
                     for name, value in deltas.items():
@@ -290,7 +295,7 @@ class ChunkWriter:
                 donor_id = row.get("donor_id")
                 if donor_id and donor_id in self.pending and donor_id not in creating:
                     donor = self.pending[donor_id]
-                    transaction.put(donor, condition=Donor.pk.does_not_exist(), tag=f"newdonor:{donor_id}")
+                    transaction.put(donor, condition=absent(Donor), tag=f"newdonor:{donor_id}")
                     for index_item in self._index_items(donor_id).values():  # add_index_changes(None, donor)
                         transaction.put(index_item)
                     transaction.add(TenantCounters, TenantCounters.key(self.tenant_id), donors=1)
@@ -298,9 +303,7 @@ class ChunkWriter:
             for row in rows:
                 record = self.records.get(_row(row))
                 if record is not None:
-                    transaction.put(
-                        record, condition=DeclarationRecord.pk.does_not_exist(), tag="declaration"
-                    )
+                    transaction.put(record, condition=absent(DeclarationRecord), tag="declaration")
             involved = {**self.donors, **{d: self.pending[d] for d in creating}}
             saved = {d: self._totals_of(self.pending[d]) for d in creating}
             changes: list[donations.Change] = [(None, self.built[_row(row)]) for row in rows]

@@ -107,6 +107,32 @@ def test_every_ascii_character_folds_as_unicode_folds_it():
         assert names.fold(text) == _folded_by_unicode(text)
 
 
+def _tidied_by_letters(text: str | None) -> str | None:
+    """`names.tidy_case` as it was: every letter looked at."""
+    if not text:
+        return text
+    letters = [c for c in text if c.isalpha()]
+    if len(letters) < 2 or not (all(c.isupper() for c in letters) or all(c.islower() for c in letters)):
+        return text
+    words = text.lower().split(" ")
+    out = []
+    for position, word in enumerate(words):
+        if position and word in names._NAME_PARTICLES and position < len(words) - 1:
+            out.append(word)
+            continue
+        out.append(names._cap_word(word))
+    return " ".join(out)
+
+
+def test_names_are_tidied_as_when_every_letter_was_looked_at():
+    rng = random.Random(11)  # noqa: S311
+    alphabet = "aAzZ '-.1éÉ" + "\u24b6\u01c5\u02b0ß"  # a circled A, a titlecase Dz, a modifier h
+    samples = ["JANE SMITH", "jane van der berg", "Jane Smith", "J", "", None, "\u24b6 jane", "ǅ JANE"]
+    samples += ["".join(rng.choice(alphabet) for _ in range(rng.randrange(0, 12))) for _ in range(2000)]
+    for text in samples:
+        assert names.tidy_case(text) == _tidied_by_letters(text), text
+
+
 MAPPING = {
     "columns": {"Ref": "external_ref", "Name": "full_name", "Amount": "amount", "Date": "date"},
     "date_format": "dmy",
@@ -143,3 +169,23 @@ def test_a_field_of_two_columns_reads_the_first_and_a_column_the_file_lacks_read
     assert row.ok and row.donation["amount"] == "7.00" and row.donation["external_ref"] is None
     short = read_row(4, ["7"], {n: p for p, n in enumerate(header)}, mapping, today=TODAY)
     assert [problem.reason for problem in short.problems] == ["imports.date_missing"]
+
+
+def test_a_new_items_condition_built_once_puts_as_a_fresh_one():
+    from pynamodb.models import Model
+
+    from functions.core.table import absent
+
+    donation = Donation("TENANT#t", "DONATION#1", donation_id="1", tenant_id="t", donation_date="2026-04-06")
+    donation.amount = Decimal("5.00")
+    shared = absent(Donation)
+    assert absent(Donation) is shared
+    for _ in range(2):  # used again, it is what it was
+        ours = donation.get_save_kwargs_from_instance(condition=shared & Donation.claim_id.does_not_exist())
+        theirs = Model.get_save_kwargs_from_instance(
+            donation, condition=Donation.pk.does_not_exist() & Donation.claim_id.does_not_exist()
+        )
+        assert ours == theirs
+        assert donation.get_save_kwargs_from_instance(
+            condition=shared
+        ) == Model.get_save_kwargs_from_instance(donation, condition=Donation.pk.does_not_exist())

@@ -21,6 +21,7 @@ from pynamodb.attributes import (
     ListAttribute,
     MapAttribute,
     NumberAttribute,
+    UnicodeAttribute,
     UTCDateTimeAttribute,
     VersionAttribute,
 )
@@ -86,7 +87,11 @@ def _value(attr: Any, rng: random.Random) -> Any:
     if isinstance(attr, MapAttribute):
         return rng.choice(RAW_MAPS) if attr.is_raw() else None
     if isinstance(attr, ListAttribute):
-        return rng.choice(RAW_LISTS) if attr.element_type is None else []
+        if attr.element_type is None:
+            return rng.choice(RAW_LISTS)
+        if attr.element_type is UnicodeAttribute:
+            return rng.choice([[], ["a", "DONATION#1", ""], ["x", None], [5], ["y", b"z"]])
+        return []
     return rng.choice(["", "Zoë O'Brien £5", "DONOR#1", "x" * rng.randrange(1, 30)])
 
 
