@@ -11,10 +11,9 @@ import datetime as dt
 from typing import Any
 
 from functions.core.identity import Tenant
-from functions.domain.fund_statement import FinancialYear, year_containing
+from functions.domain.financial_year import FinancialYear, year_containing
 from functions.domain.funds import is_guarded
-from functions.funds import repository
-from functions.funds.figures import month_totals, pounds, year_end
+from functions.funds.figures import all_funds, month_totals, pounds, year_end
 
 PERMISSION = "manage-fund-distributions"
 SHOWN = 6  # tiles at most; "See all funds" leads to the rest
@@ -25,11 +24,7 @@ def tiles(tenant: Tenant, today: dt.date) -> dict[str, Any]:
     ends = year_end(tenant)
     year = FinancialYear(year_containing(today, ends), ends)
     first, last = year.months()
-    active = [
-        (fund, balance)
-        for fund, balance in repository.all_funds(tenant_id)
-        if fund.active and not fund.archived
-    ]
+    active = [(fund, balance) for fund, balance in all_funds(tenant_id) if fund.active and not fund.archived]
     active.sort(key=lambda pair: (-int(pair[1].balance or 0), pair[0].name.casefold()))
     shown = active[:SHOWN]
     months = month_totals(tenant_id, first, last) if shown else {}

@@ -10,7 +10,8 @@ import datetime as dt
 from functions.core import clock
 from functions.domain.funds import DEFAULT_FUND_ID
 from functions.donations.demo import _principal
-from functions.funds import repository, service
+from functions.funds import service
+from functions.funds.figures import all_funds
 from functions.funds.schemas import FundBody, TransferBody
 
 # (name, class, finance code, goal, [(days ago, £ from General)])
@@ -23,7 +24,7 @@ FUNDS = (
 def seed_funds(tenant_id: str) -> bool:
     """Create the demo funds and their transfers; False when already there."""
     who = _principal(tenant_id)
-    if any(fund.fund_id != DEFAULT_FUND_ID for fund, _ in repository.all_funds(tenant_id)):
+    if any(fund.fund_id != DEFAULT_FUND_ID for fund, _ in all_funds(tenant_id)):
         return False
     today = clock.today()
     for name, fund_class, code, goal, transfers in FUNDS:

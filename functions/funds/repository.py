@@ -15,7 +15,6 @@ from functions.donors.transaction import Transaction, TransactionFailed
 from functions.funds.models import Fund, FundBalance, FundName, LedgerLine
 from functions.projects.models import Project
 
-MAX_FUNDS = 1000  # items of one charity's fund list read at most (a fund is two items)
 DEFAULT_NAMES = (DEFAULT_FUND_NAME, "General (default)", "General fund (default)")
 
 
@@ -35,24 +34,6 @@ def get_with_balance(tenant_id: str, fund_id: str) -> tuple[Fund, FundBalance]:
     if fund is None:
         raise NotFound()
     return fund, balance or FundBalance(*FundBalance.key(tenant_id, fund_id), fund_id=fund_id)
-
-
-def all_funds(tenant_id: str) -> list[tuple[Fund, FundBalance]]:
-    """Every fund of the charity with its balance: one Query (a fund and its balance item sort
-    together under `FUND#`)."""
-    funds: dict[str, Fund] = {}
-    balances: dict[str, FundBalance] = {}
-    for item in Entity.query(
-        keys.tenant_pk(tenant_id), Entity.sk.startswith(keys.fund_prefix()), limit=MAX_FUNDS
-    ):
-        if isinstance(item, Fund):
-            funds[item.fund_id] = item
-        elif isinstance(item, FundBalance) and item.fund_id:
-            balances[item.fund_id] = item
-    return [
-        (fund, balances.get(fund_id) or FundBalance(*FundBalance.key(tenant_id, fund_id), fund_id=fund_id))
-        for fund_id, fund in funds.items()
-    ]
 
 
 def new_balance(fund: Fund) -> FundBalance:

@@ -15,7 +15,7 @@ from functions.core.money import money_text
 from functions.core.pagination import decode_cursor, encode_cursor, page_body
 from functions.domain.funds import DEFAULT_FUND_ID, Movement, folded_name, is_guarded, pence, transfer_problem
 from functions.donors.transaction import Transaction, TransactionFailed
-from functions.funds import backfill, ledger, repository
+from functions.funds import backfill, figures, ledger, repository
 from functions.funds import messages as _messages  # noqa: F401  (registers the messages)
 from functions.funds.figures import pounds
 from functions.funds.models import Fund, FundBalance, FundName, LedgerLine
@@ -83,11 +83,11 @@ def _sorted(pairs: list[tuple[Fund, FundBalance]]) -> list[tuple[Fund, FundBalan
 def funds_with_default(tenant_id: str) -> list[tuple[Fund, FundBalance]]:
     """Every fund with its balance; the default fund is created first if the charity predates
     funds (the migration on first read)."""
-    pairs = repository.all_funds(tenant_id)
+    pairs = figures.all_funds(tenant_id)
     if not any(fund.fund_id == DEFAULT_FUND_ID for fund, _ in pairs):
         if repository.ensure_default_fund(tenant_id):
             backfill.enqueue(tenant_id)
-        pairs = repository.all_funds(tenant_id)
+        pairs = figures.all_funds(tenant_id)
     return _sorted(pairs)
 
 

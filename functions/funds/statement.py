@@ -19,16 +19,8 @@ from functions.core.access import Principal
 from functions.core.errors import Invalid
 from functions.core.messages import t
 from functions.domain.csv_safety import SafeCsvWriter
-from functions.domain.fund_statement import (
-    MIN_YEAR,
-    Figures,
-    FinancialYear,
-    FundFacts,
-    Statement,
-    max_year,
-    statement,
-    year_containing,
-)
+from functions.domain.financial_year import FinancialYear, year_containing
+from functions.domain.fund_statement import MIN_YEAR, Figures, FundFacts, Statement, max_year, statement
 from functions.funds import messages as _messages  # noqa: F401  (registers the messages)
 from functions.funds.figures import month_totals, pounds, year_end
 from functions.funds.service import funds_with_default

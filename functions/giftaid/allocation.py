@@ -32,7 +32,7 @@ from functions.domain.tax_year import tax_year_of
 from functions.donations.models import Donation
 from functions.donors.transaction import Transaction, TransactionFailed
 from functions.funds import ledger
-from functions.funds import repository as fund_repository
+from functions.funds.figures import all_funds
 from functions.funds.models import ProjectTotals
 from functions.giftaid import repository, reversals, small_donations
 from functions.giftaid.models import (
@@ -115,7 +115,7 @@ def landing(tenant_id: str, totals: dict[FundKey, int], policy: str) -> dict[Fun
     if policy == GENERAL_POLICY:
         whole = sum(totals.values())
         return {(DEFAULT_FUND_ID, None): whole} if whole else {}
-    states = {fund.fund_id: (fund, balance) for fund, balance in fund_repository.all_funds(tenant_id)}
+    states = {fund.fund_id: (fund, balance) for fund, balance in all_funds(tenant_id)}
     projects = _projects(tenant_id, {p for _, p in totals if p})
     by_fund: dict[str, int] = defaultdict(int)
     for (fund_id, _), amount in totals.items():
@@ -198,7 +198,7 @@ def allocate(tenant_id: str, claim_id: str) -> ClaimItem:
     movements = [dict(m) for m in planned.movements or []]
     for number, start in enumerate(range(0, len(movements), CHUNK), start=1):
         _write_chunk(claim, number, movements[start : start + CHUNK])
-    names = {fund.fund_id: fund.name for fund, _ in fund_repository.all_funds(tenant_id)}
+    names = {fund.fund_id: fund.name for fund, _ in all_funds(tenant_id)}
     by_fund: dict[str, int] = defaultdict(int)
     for move in movements:
         by_fund[str(move["fund_id"])] += int(move["amount"])

@@ -132,9 +132,9 @@ def show_page(who: Principal) -> dict[str, Any]:
 
 
 def active_funds(tenant_id: str) -> dict[str, Any]:
-    from functions.funds import repository as funds
+    from functions.funds.figures import all_funds
 
-    return {fund.fund_id: fund for fund, _ in funds.all_funds(tenant_id) if fund.active and not fund.archived}
+    return {fund.fund_id: fund for fund, _ in all_funds(tenant_id) if fund.active and not fund.archived}
 
 
 def update_page(who: Principal, body: PageBody) -> dict[str, Any]:

@@ -10,7 +10,7 @@ import io
 from typing import Any
 
 from functions.core import clock
-from functions.domain.fund_statement import year_containing
+from functions.domain.financial_year import year_containing
 from functions.domain.funds import DEFAULT_FUND_ID, Movement
 from functions.donors.transaction import Transaction
 from functions.funds import ledger
@@ -230,7 +230,7 @@ def test_the_statement_reads_only_fund_aggregates_within_its_call_budget(owner, 
 
 
 def test_the_demo_funds_seed_once_and_give_the_statement_figures(aws):
-    from functions.domain.fund_statement import FinancialYear
+    from functions.domain.financial_year import FinancialYear
     from functions.donations.demo import seed_demo
     from functions.funds import statement as fund_statement
     from functions.funds.demo import seed_funds

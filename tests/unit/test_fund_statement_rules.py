@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import datetime as dt
 
-from functions.domain.fund_statement import FinancialYear, FundFacts, fund_figures, statement, year_containing
+from functions.domain.financial_year import FinancialYear, year_containing
+from functions.domain.fund_statement import FundFacts, fund_figures, statement
 
 
 def test_a_march_year_end_covers_april_to_march():
