@@ -37,6 +37,12 @@ in three places that do not depend on the data written:
   table and its indexes to measure it: a string key is measured directly (its UTF-8 length, what
   `DynamoType.size` answers), anything else as moto measures it.
 
+- TransactWriteItems (tenth addendum): a condition's tree is kept per expression and the values
+  of the placeholders its parse looks up (which ones depends on the text alone), so a donation's
+  condition is not parsed again for every request whose other values (its update's) differ; the
+  handler's check for empty key values is skipped when no value could fail it; the `#name`
+  placeholders an update expression uses are kept per text.
+
 Parse errors are not kept: an invalid expression raises every time, as before. The memos are
 bounded and cleared when full. tests/unit/test_moto_writes.py compares each with moto's own.
 
@@ -53,13 +59,23 @@ import functools
 import re
 from typing import Any
 
+from moto.core.responses import ActionResult
+from moto.dynamodb import responses as dynamodb_responses
 from moto.dynamodb.comparisons import ConditionExpressionParser, create_condition_expression_parser
-from moto.dynamodb.exceptions import ConditionalCheckFailed, HashKeyTooLong, ItemSizeTooLarge, RangeKeyTooLong
+from moto.dynamodb.exceptions import (
+    ConditionalCheckFailed,
+    ExpressionAttributeValuesEmpty,
+    HashKeyTooLong,
+    ItemSizeTooLarge,
+    RangeKeyTooLong,
+)
 from moto.dynamodb.limits import HASH_KEY_MAX_LENGTH, RANGE_KEY_MAX_LENGTH
 from moto.dynamodb.models import DynamoDBBackend, dynamo_type
 from moto.dynamodb.models.dynamo_type import DynamoType, Item, LimitedSizeDict
 from moto.dynamodb.models.table import Table
+from moto.dynamodb.parsing.ast_nodes import ExpressionAttributeName  # type: ignore[attr-defined]
 from moto.dynamodb.parsing.expressions import UpdateExpressionParser
+from moto.dynamodb.responses import DynamoHandler
 
 ITEM_SIZE_LIMIT = 405000  # moto's own figure (dynamo_type.LimitedSizeDict)
 MEMO_SIZE = 2048
@@ -70,6 +86,7 @@ _enabled = True
 _originals: dict[str, Any] = {}
 _update_trees: dict[str, Any] = {}
 _condition_trees: dict[tuple[Any, ...], tuple[Any, list[str], list[str]]] = {}
+_condition_uses: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {}  # per expression text
 
 
 def _size(key: str, value: Any) -> int:
@@ -137,29 +154,70 @@ def _make_update_tree(cls: type, expression: str) -> Any:
     return tree
 
 
-def _condition_key(parser: ConditionExpressionParser) -> tuple[Any, ...] | None:
-    """The expression with its names and values as they were sent (`repr`: the same text for
-    the same JSON values, in their order; a different order only misses the memo)."""
-    names, values = parser.expression_attribute_names, parser.expression_attribute_values
-    if not isinstance(parser.condition_expression, str):
+class _Recording(dict):  # type: ignore[type-arg]
+    """A copy of a request's names or values that notes the placeholders a parse looks up."""
+
+    def __init__(self, source: dict[str, Any]) -> None:
+        super().__init__(source)
+        self.looked_up: list[str] = []
+
+    def __getitem__(self, placeholder: str) -> Any:
+        self.looked_up.append(placeholder)
+        return dict.__getitem__(self, placeholder)
+
+
+def _condition_key(
+    expression: str, uses: tuple[tuple[str, ...], tuple[str, ...]], names: Any, values: Any
+) -> Any:
+    """The expression with the names and values its parse looks up (`repr`: the same text for the
+    same JSON values), or None when one is missing (moto's parse then raises its own error)."""
+    try:
+        return (expression, repr([names[p] for p in uses[0]]), repr([values[p] for p in uses[1]]))
+    except (KeyError, TypeError):
         return None
-    if not (names is None or type(names) is dict) or not (values is None or type(values) is dict):
-        return None
-    return (parser.condition_expression, repr(names), repr(values))
 
 
 def _parse_condition(self: ConditionExpressionParser) -> Any:
-    key = _condition_key(self) if _enabled else None
-    if key is None:
+    """moto's parse reads the names and values only by the placeholders it meets while reading
+    the expression's paths (`_lookup_expression_attribute_name`/`_value`, all before anything
+    looks at a value): which ones depends on the text alone. The tree is kept per expression and
+    the values of those placeholders, so a donation's condition is parsed once however many other
+    values (its update's) the request carries."""
+    expression, names, values = (
+        self.condition_expression,
+        self.expression_attribute_names,
+        self.expression_attribute_values,
+    )
+    if (
+        not _enabled
+        or type(expression) is not str
+        or not (names is None or type(names) is dict)
+        or not (values is None or type(values) is dict)
+    ):
         return _originals["parse"](self)
-    kept = _condition_trees.get(key)
+    uses = _condition_uses.get(expression)
+    key = _condition_key(expression, uses, names, values) if uses is not None else None
+    kept = _condition_trees.get(key) if key is not None else None
     if kept is None:
-        tree = _originals["parse"](self)
+        recorded_names = _Recording(names) if names is not None else None
+        recorded_values = _Recording(values) if values is not None else None
+        self.expression_attribute_names, self.expression_attribute_values = recorded_names, recorded_values
+        try:
+            tree = _originals["parse"](self)
+        finally:
+            self.expression_attribute_names, self.expression_attribute_values = names, values
         kept = (tree, list(self.expr_attr_names_found), list(self.expr_attr_values_found))
-        _remember(_condition_trees, key, kept)
-    tree, names, values = kept
-    self.expr_attr_names_found = list(names)
-    self.expr_attr_values_found = list(values)
+        uses = (
+            tuple(recorded_names.looked_up if recorded_names is not None else ()),
+            tuple(recorded_values.looked_up if recorded_values is not None else ()),
+        )
+        _remember(_condition_uses, expression, uses)
+        key = _condition_key(expression, uses, names, values)
+        if key is not None:
+            _remember(_condition_trees, key, kept)
+    tree, found_names, found_values = kept
+    self.expr_attr_names_found = list(found_names)
+    self.expr_attr_values_found = list(found_values)
     return tree
 
 
@@ -353,6 +411,12 @@ def apply() -> None:
     if _applied:
         return
     _originals["key_sizes"] = Table._validate_key_sizes
+    _originals["empty_keys"] = dynamodb_responses.validate_put_has_empty_keys
+    dynamodb_responses.validate_put_has_empty_keys = _validate_put_has_empty_keys  # type: ignore[assignment]
+    _originals["handler_transact"] = DynamoHandler.transact_write_items
+    DynamoHandler.transact_write_items = functools.wraps(DynamoHandler.transact_write_items)(  # type: ignore[method-assign]
+        _transact_write_items
+    )
     Table._validate_key_sizes = _validate_key_sizes  # type: ignore[method-assign]
     _originals["cast_value"] = DynamoType.cast_value.fget  # type: ignore[attr-defined]
     _originals["hash"] = DynamoType.__hash__
@@ -373,3 +437,82 @@ def apply() -> None:
         _parse_condition
     )
     _applied = True
+
+
+# --- TransactWriteItems' validation (ADR 0006, tenth addendum) ----------------------------------
+
+_update_names: dict[str, tuple[str, ...]] = {}
+
+
+def _may_have_empty_key(field_updates: Any) -> bool:
+    """False only when moto's `validate_put_has_empty_keys` cannot raise: every value a non-empty
+    dict whose first member is not an empty string "S" or "B" (what moto looks at)."""
+    if type(field_updates) is not dict:
+        return True
+    for value in field_updates.values():
+        if type(value) is not dict or not value:
+            return True
+        for kind, raw in value.items():
+            if kind in ("S", "B") and raw == "":
+                return True
+            break
+    return False
+
+
+def _validate_put_has_empty_keys(field_updates: Any, table: Any, custom_error_msg: str | None = None) -> None:
+    if _enabled and table and not _may_have_empty_key(field_updates):
+        return
+    _originals["empty_keys"](field_updates, table, custom_error_msg)
+
+
+def _update_names_used(expression: Any) -> list[str]:
+    """The `#name` placeholders an update expression uses, as moto's handler finds them: they
+    depend on the text alone."""
+    kept = _update_names.get(expression) if _enabled and type(expression) is str else None
+    if kept is None:
+        tree = UpdateExpressionParser.make(expression)
+        found = [
+            attr.get_attribute_name_placeholder() for attr in tree.find_clauses([ExpressionAttributeName])
+        ]
+        if not _enabled or type(expression) is not str:
+            return found
+        kept = tuple(found)
+        _remember(_update_names, expression, kept)
+    return list(kept)
+
+
+def _transact_write_items(self: Any) -> Any:
+    """moto's `DynamoHandler.transact_write_items`, the same checks in the same order, with the
+    placeholders of an update expression kept per text (`_update_names_used`)."""
+    if not _enabled:
+        return _originals["handler_transact"](self)
+    transact_items = self.body["TransactItems"]
+    for item in transact_items:
+        item_values = list(item.values())[0]
+        names = item_values.get("ExpressionAttributeNames", {})
+        values = item_values.get("ExpressionAttributeValues", {})
+        parser = create_condition_expression_parser(item_values.get("ConditionExpression"), names, values)
+        parser.parse()
+        names_used = parser.expr_attr_names_found
+        if "Put" in item:
+            if item["Put"].get("ExpressionAttributeValues") == {}:
+                raise ExpressionAttributeValuesEmpty
+            table = self.dynamodb_backend.get_table(item["Put"]["TableName"])
+            dynamodb_responses.validate_put_has_empty_keys(item["Put"]["Item"], table)
+        if "Update" in item:
+            if item["Update"].get("ExpressionAttributeValues") == {}:
+                raise ExpressionAttributeValuesEmpty
+            table = self.dynamodb_backend.get_table(item["Update"]["TableName"])
+            dynamodb_responses.validate_put_has_empty_keys(
+                item["Update"]["Key"], table, custom_error_msg=_KEY_EMPTY_MESSAGE
+            )
+            names_used += _update_names_used(item["Update"]["UpdateExpression"])
+        dynamodb_responses.validate_attributes_used(names, names_used, validation_error_prefix=False)
+    self.dynamodb_backend.transact_write_items(transact_items)
+    return ActionResult({"ConsumedCapacity": [], "ItemCollectionMetrics": {}})
+
+
+_KEY_EMPTY_MESSAGE = (
+    "One or more parameter values are not valid. The AttributeValue for a key attribute cannot contain an "
+    "empty string value. Key: {}"
+)

@@ -379,3 +379,186 @@ def test_updates_of_index_keys_answer_as_moto_does(seed, monkeypatch):
     assert len(motos_own) < len(theirs[0])
     codes = {answer if answer == "ok" else answer[0] for answer in theirs[0]}
     assert {"ok", "ValidationException"} <= codes and theirs[2]
+
+
+# --- TransactWriteItems' validation (ADR 0006, tenth addendum) -----------------------------------
+
+PAIRS = "pairs"
+TRANSACT_CONDITIONS = [
+    None,
+    "attribute_not_exists(PK)",
+    "attribute_exists(#a)",
+    "#a = :n",
+    "#a < :n OR attribute_not_exists(#a)",
+    "#b = :x AND #a <> :m",
+    "#a = :undefined",  # a value the request does not give
+    "#undefined = :n",  # a name the request does not give
+]
+TRANSACT_UPDATES = [
+    "SET #a = :n",
+    "SET #b = :x, #a = :m",
+    "ADD #a :n",
+    "SET #G = :g",
+    "REMOVE #b",
+    "SET #a = :nope",
+]
+
+
+def _pairs_table() -> object:
+    client = boto3.client(
+        "dynamodb", region_name="eu-west-2", config=boto3.session.Config(parameter_validation=False)
+    )
+    client.create_table(
+        TableName=PAIRS,
+        BillingMode="PAY_PER_REQUEST",
+        AttributeDefinitions=[{"AttributeName": n, "AttributeType": "S"} for n in ("PK", "SK", "G")],
+        KeySchema=key_schema("PK", "SK"),
+        GlobalSecondaryIndexes=[index("byG", "G")],
+    )
+    return client
+
+
+def _key_value(rng: random.Random) -> object:
+    # now and then an empty string, an empty binary, a value of another type or a malformed one
+    return rng.choice([{"S": f"k{rng.randrange(4)}"}] * 12 + [{"S": ""}, {"B": ""}, {"N": "1"}, {}, "k1"])
+
+
+def _transact_entry(rng: random.Random) -> dict:
+    kind = rng.choice(["Put", "Put", "Update", "Update", "ConditionCheck", "Delete"])
+    key = {"PK": {"S": f"p{rng.randrange(3)}"}, "SK": _key_value(rng) if rng.random() < 0.3 else {"S": "s"}}
+    condition = rng.choice(TRANSACT_CONDITIONS if kind != "ConditionCheck" else TRANSACT_CONDITIONS[1:])
+    update = rng.choice(TRANSACT_UPDATES) if kind == "Update" else ""
+    names = {"#a": "total", "#b": "tag", "#G": "G", "#spare": "spare"}
+    values = {
+        ":n": {"N": str(rng.randrange(4))},
+        ":m": {"N": str(rng.randrange(4))},
+        ":x": {"S": rng.choice(["x", "y"])},
+        ":g": _key_value(rng),
+        ":other": {"S": f"unused {rng.randrange(1000)}"},  # differs every time, read by nothing
+    }
+    text = f"{condition or ''} {update}"
+    entry: dict = {"TableName": PAIRS}
+    chosen_names = {k: v for k, v in names.items() if k in text or (k == "#spare" and rng.random() < 0.1)}
+    chosen_values = {k: v for k, v in values.items() if k in text or (k == ":other" and rng.random() < 0.7)}
+    if chosen_names:
+        entry["ExpressionAttributeNames"] = chosen_names
+    if chosen_values or rng.random() < 0.05:
+        entry["ExpressionAttributeValues"] = chosen_values
+    if condition:
+        entry["ConditionExpression"] = condition
+    if kind == "Put":
+        entry["Item"] = {**key, "total": {"N": str(rng.randrange(4))}, "tag": {"S": "x"}}
+        if rng.random() < 0.3:
+            entry["Item"]["G"] = _key_value(rng)
+    else:
+        entry["Key"] = key
+    if kind == "Update":
+        entry["UpdateExpression"] = update
+    return {kind: entry}
+
+
+def _transact_run(seed: int, on: bool) -> tuple[list, list]:
+    moto_writes.enabled(on)
+    rng = random.Random(seed)  # noqa: S311
+    answers = []
+    with mock_aws():
+        client = _pairs_table()
+        for _ in range(150):
+            entries = [_transact_entry(rng) for _ in range(rng.randrange(1, 6))]
+            try:
+                client.transact_write_items(TransactItems=entries)
+                answers.append("ok")
+            except ClientError as error:
+                reasons = error.response.get("CancellationReasons")
+                answers.append((error.response["Error"]["Code"], error.response["Error"]["Message"], reasons))
+            except Exception as error:  # noqa: BLE001 (moto's own crashes must be the same too)
+                answers.append((type(error).__name__, str(error)))
+        items = sorted(client.scan(TableName=PAIRS)["Items"], key=repr)
+    return answers, items
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_transactions_are_validated_and_applied_as_moto_does(seed):
+    # GIVEN the same random transactions: puts, updates, condition checks and deletes, conditions
+    # that repeat with other values (and values no expression reads), empty or malformed key
+    # values, unused names, placeholders the request does not define
+    theirs = _transact_run(seed, on=False)
+    ours = _transact_run(seed, on=True)
+    # THEN every answer, every error and every stored item is moto's own
+    assert ours == theirs
+    messages = " ".join(str(answer) for answer in theirs[0])
+    assert "ok" in theirs[0] and "TransactionCanceledException" in messages
+    assert "empty string" in messages and "unused" in messages
+
+
+def _field_value(rng: random.Random) -> object:
+    return rng.choice(
+        [
+            {"S": "a"},
+            {"S": ""},
+            {"B": ""},
+            {"B": b""},
+            {"N": ""},
+            {"NULL": True},
+            {},
+            "S",
+            None,
+            {"S": "", "N": "1"},
+        ]
+        + [{"N": "1", "S": ""}, {"L": []}, {"M": {"S": ""}}, {"BOOL": False}]
+    )
+
+
+def test_a_put_or_key_is_skipped_only_when_motos_empty_key_check_cannot_raise():
+    # GIVEN random attribute maps (empty strings and binaries, malformed values) on a table whose
+    # key and index key attributes they may name
+    from moto.dynamodb import responses
+
+    rng = random.Random(7)  # noqa: S311
+    with mock_aws():
+        _pairs_table()
+        table = dynamodb_backends["123456789012"]["eu-west-2"].get_table(PAIRS)
+        outcomes = set()
+        for _ in range(3000):
+            names = rng.sample(["PK", "SK", "G", "other"], rng.randrange(0, 4))
+            fields = {name: _field_value(rng) for name in names}
+            outcome = []
+            for on in (False, True):
+                moto_writes.enabled(on)
+                try:
+                    responses.validate_put_has_empty_keys(fields, table)
+                    outcome.append("passed")
+                except Exception as error:  # noqa: BLE001 (moto's own crashes must be the same too)
+                    outcome.append((type(error).__name__, str(error)))
+            # THEN the check answers as moto's own, error for error
+            assert outcome[0] == outcome[1], fields
+            outcomes.add(outcome[0] if outcome[0] == "passed" else outcome[0][0])
+    assert {"passed", "MockValidationException"} <= outcomes and len(outcomes) >= 3
+
+
+def test_a_kept_condition_is_evaluated_with_the_values_it_reads():
+    # GIVEN one condition text sent with different values, some read by it and some not
+    with mock_aws():
+        client = hash_key_table(TABLE)
+        client.put_item(TableName=TABLE, Item={"PK": {"S": "p"}, "n": {"N": "2"}})
+        outcomes = []
+        for wanted, spare in [("2", "a"), ("3", "a"), ("2", "b"), ("3", "b"), ("2", "a")]:
+            try:
+                client.transact_write_items(
+                    TransactItems=[
+                        {
+                            "ConditionCheck": {
+                                "TableName": TABLE,
+                                "Key": {"PK": {"S": "p"}},
+                                "ConditionExpression": "#n = :n",
+                                "ExpressionAttributeNames": {"#n": "n"},
+                                "ExpressionAttributeValues": {":n": {"N": wanted}, ":spare": {"S": spare}},
+                            }
+                        }
+                    ]
+                )
+                outcomes.append("ok")
+            except ClientError as error:
+                outcomes.append(error.response["Error"]["Code"])
+    # THEN it passes exactly when the value it reads matches the item
+    assert outcomes == ["ok", "TransactionCanceledException", "ok", "TransactionCanceledException", "ok"]
