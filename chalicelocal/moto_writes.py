@@ -376,6 +376,33 @@ def _validate_key_sizes(self: Table, item_attrs: dict[str, Any]) -> None:
             raise RangeKeyTooLong
 
 
+def _validate_item_types(self: Table, item_attrs: dict[str, Any], attr: str | None = None) -> None:
+    """moto's check of an item's value types: a string, a boolean or a true NULL (which it cannot
+    refuse, whatever the attribute's name) is passed over, a number string checked by moto's own
+    `_validate_number_type`, in the item's order; anything else sends the whole item to moto."""
+    if not _enabled or attr is not None or type(item_attrs) is not dict:
+        _originals["item_types"](self, item_attrs, attr)
+        return
+    numbers = []
+    for value in item_attrs.values():
+        if type(value) is not dict or len(value) != 1:
+            break
+        ((kind, raw),) = value.items()
+        if (kind == "S" and type(raw) is str) or (kind == "BOOL" and type(raw) is bool):
+            continue
+        if kind == "NULL" and raw is True:
+            continue
+        if kind == "N" and type(raw) is str:
+            numbers.append(raw)
+            continue
+        break
+    else:
+        for raw in numbers:
+            self._validate_number_type(raw)
+        return
+    _originals["item_types"](self, item_attrs, attr)
+
+
 def enabled(on: bool) -> None:
     """Switch the fast paths on or off (the equivalence tests compare both)."""
     global _enabled
@@ -411,6 +438,8 @@ def apply() -> None:
     if _applied:
         return
     _originals["key_sizes"] = Table._validate_key_sizes
+    _originals["item_types"] = Table._validate_item_types
+    Table._validate_item_types = _validate_item_types  # type: ignore[method-assign]
     _originals["empty_keys"] = dynamodb_responses.validate_put_has_empty_keys
     dynamodb_responses.validate_put_has_empty_keys = _validate_put_has_empty_keys  # type: ignore[assignment]
     _originals["handler_transact"] = DynamoHandler.transact_write_items

@@ -562,3 +562,45 @@ def test_a_kept_condition_is_evaluated_with_the_values_it_reads():
                 outcomes.append(error.response["Error"]["Code"])
     # THEN it passes exactly when the value it reads matches the item
     assert outcomes == ["ok", "TransactionCanceledException", "ok", "TransactionCanceledException", "ok"]
+
+
+def _typed_value(rng: random.Random) -> object:
+    return rng.choice(
+        [
+            {"S": "a"},
+            {"S": 5},
+            {"S": {"S": "x"}},
+            {"N": "12.5"},
+            {"N": " 1"},
+            {"N": "x"},
+            {"N": "1e999"},
+            {"N": 3},
+        ]
+        + [{"N": 2.5}, {"N": "1" * 40}, {"BOOL": True}, {"BOOL": {"N": 1}}, {"NULL": True}, {"NULL": False}]
+        + [{"NULL": "yes"}, {"M": {"n": {"N": "x"}}}, {"L": [{"S": 1}]}, {}, {"S": "a", "N": "1"}, "S", None]
+    )
+
+
+def test_item_types_are_checked_as_moto_checks_them():
+    # GIVEN random items (numbers that are not numbers, strings that are numbers, a false NULL,
+    # nested values, malformed values), under attribute names that are type names too
+    rng = random.Random(11)  # noqa: S311
+    with mock_aws():
+        _pairs_table()
+        table = dynamodb_backends["123456789012"]["eu-west-2"].get_table(PAIRS)
+        outcomes = set()
+        for _ in range(3000):
+            names = rng.sample(["PK", "SK", "G", "N", "S", "NULL", "other"], rng.randrange(0, 5))
+            attrs = {name: _typed_value(rng) for name in names}
+            outcome = []
+            for on in (False, True):
+                moto_writes.enabled(on)
+                try:
+                    table._validate_item_types(attrs)
+                    outcome.append("passed")
+                except Exception as error:  # noqa: BLE001 (moto's own crashes must be the same too)
+                    outcome.append((type(error).__name__, str(error)))
+            # THEN the same items pass and the same first error is raised
+            assert outcome[0] == outcome[1], attrs
+            outcomes.add(outcome[0] if outcome[0] == "passed" else outcome[0][0])
+    assert {"passed", "ValidationException", "InvalidConversion", "SerializationException"} <= outcomes
