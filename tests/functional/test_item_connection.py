@@ -47,3 +47,24 @@ def test_the_app_reads_every_answer_as_botocore_reads_it(owner: Any, monkeypatch
     assert {"Query", "GetItem", "BatchGetItem", "TransactWriteItems"} <= operations
     for response, shape, found in seen:
         assert found == JSONParser().parse(response, shape), response["context"]["operation_name"]
+
+
+def test_transactions_share_the_models_client(owner: Any) -> None:
+    # GIVEN a process that has read through the models (the owner's sign-up did)
+    from functions.core import item_connection
+    from functions.core.table import Entity
+    from functions.donors import transaction
+    from functions.giftaid import repository as claims
+
+    models = Entity._get_connection().connection  # noqa: SLF001
+    # WHEN the transactions of the areas ask for their connection
+    # THEN they get the models' own, so the process has one DynamoDB client (a second is ~60 ms)
+    assert item_connection.shared() is models
+    assert transaction._conn() is models  # noqa: SLF001
+    assert claims.transaction_connection() is models
+    assert isinstance(models, item_connection.ItemConnection)
+    # AND a donation written in a transaction still reads back through that client
+    donor = make_donor(owner, first_name="Ada")
+    made = make_donation(owner, donor_id=donor["id"], amount="3.00")
+    assert owner.get(f"/api/donations/{made['id']}").json["amount"] == "3.00"
+    assert item_connection.shared().client is models.client
