@@ -37,9 +37,8 @@ import sys
 import threading
 import time
 
-from moto.server import ThreadedMotoServer
-
 from chalicelocal import moto_s3_cors, moto_speedups, moto_sqs
+from chalicelocal.moto_keepalive import KeepAliveMotoServer
 
 REGION = "eu-west-2"
 FREEZE_SECONDS = 1.0
@@ -53,7 +52,7 @@ def free_port(host: str = "127.0.0.1") -> int:
         return int(sock.getsockname()[1])
 
 
-def start_moto(port: int | None = None, *, alone: bool = False) -> tuple[ThreadedMotoServer, str]:
+def start_moto(port: int | None = None, *, alone: bool = False) -> tuple[KeepAliveMotoServer, str]:
     """Start moto on 127.0.0.1 and return it with its endpoint URL; `alone`: this process hosts
     nothing else."""
     if alone:
@@ -63,7 +62,7 @@ def start_moto(port: int | None = None, *, alone: bool = False) -> tuple[Threade
     moto_speedups.apply()
     moto_s3_cors.apply()
     moto_sqs.apply()
-    server = ThreadedMotoServer(ip_address="127.0.0.1", port=port or free_port(), verbose=False)
+    server = KeepAliveMotoServer(ip_address="127.0.0.1", port=port or free_port(), verbose=False)
     server.start()
     keep_survivors_frozen()
     host, bound = server.get_host_and_port()
