@@ -2,7 +2,12 @@
 transactions — one Query for every month, type, method and tax-year figure — and the unclaimed
 Gift Aid tile from the claimable donations' GSI4 partition, at most two Query pages (about 2,000
 donations; beyond that the tile is a lower bound marked `complete: false` and the New Claim screen
-has the full figure). After the charity item, its four parts read side by side (`core.together`)."""
+has the full figure). The charity item and the Gift Aid settings item are read first, in one
+BatchGetItem; then its four parts side by side (`core.together`). Its items are read as plain
+attributes (`functions.core.plain_items`), not through the donations', Gift Aid's and
+declarations' models, whose imports cost a cold first request more than its reads (ADR 0011,
+addendum "the dashboard's first request"); tests/unit/test_dashboard_plain_reads.py holds them to
+the models' answers."""
 
 from __future__ import annotations
 
@@ -10,24 +15,37 @@ from datetime import date
 from decimal import Decimal
 from typing import Any
 
-from functions.charities.repository import get_tenant
-from functions.core import clock, keys
+from functions.core import clock, keys, plain_items
 from functions.core.access import Principal
+from functions.core.errors import NotFound
+from functions.core.identity import Tenant
 from functions.core.money import money_text
 from functions.core.together import together
 from functions.dashboard import fund_tiles, setup
-from functions.domain.giftaid.states import GiftAidState
 from functions.domain.tax_year import last_months, month_of, tax_year_label, tax_year_of
-from functions.donations.catalog import TYPES
-from functions.donations.models import DonationStats, DonationType
 from functions.giftaid import summary as claims
 
 MONTHS = 12
 UNCLAIMED_PAGES = 2  # Query calls the unclaimed Gift Aid tile may make
+CLAIMABLE = "claimable"  # GiftAidState.CLAIMABLE
+# the discriminators of the items the figures read (their models' `discriminator=`)
+STATS_ENTITY, TYPE_ENTITY = "DonationStats", "DonationType"
+TYPE_NAMES_READ = 500  # donation types read at most for their names
+
+
+class Stats:
+    """A `DonationStats` item's two figures, as its model reads them (absent: the defaults)."""
+
+    __slots__ = ("gifts", "total")
+
+    def __init__(self, item: plain_items.Item) -> None:
+        self.gifts = int(plain_items.number(item, "gifts") or 0)
+        total = plain_items.number(item, "total")
+        self.total = Decimal() if total is None else total
 
 
 def _unclaimed(tenant_id: str) -> dict[str, Any]:
-    found = claims.state_summary(tenant_id, GiftAidState.CLAIMABLE, max_pages=UNCLAIMED_PAGES)
+    found = claims.state_summary(tenant_id, CLAIMABLE, max_pages=UNCLAIMED_PAGES)
     return {
         "count": found.count,
         "donation_total": money_text(found.donation_total),
@@ -36,7 +54,7 @@ def _unclaimed(tenant_id: str) -> dict[str, Any]:
     }
 
 
-def _figures(stats: DonationStats | None) -> dict[str, Any]:
+def _figures(stats: Stats | None) -> dict[str, Any]:
     count = int(stats.gifts or 0) if stats else 0
     total = stats.total if stats and stats.total else Decimal(0)
     return {"count": count, "total": money_text(total)}
@@ -46,11 +64,12 @@ def _donation_figures(who: Principal, today: date, months: list[str], tax_year: 
     """The tiles and series kept by the donation transactions: one Query (and one of the donation
     types' names when a month has typed gifts)."""
     pk = keys.tenant_pk(who.tenant_id)
-    items = DonationStats.query(
+    items = plain_items.query(
         pk,
-        DonationStats.sk.between(keys.donation_month_sk(months[0], ""), keys.donation_tax_year_sk(tax_year)),
+        STATS_ENTITY,
+        sk_between=(keys.donation_month_sk(months[0], ""), keys.donation_tax_year_sk(tax_year)),
     )
-    by_sk = {item.sk: item for item in items}
+    by_sk = {item["SK"]["S"]: Stats(item) for item in items}
     year = by_sk.get(keys.donation_tax_year_sk(tax_year))
     year_figures = _figures(year)
     average = (year.total / Decimal(int(year.gifts))) if year and year.gifts else Decimal(0)
@@ -91,12 +110,15 @@ def dashboard(who: Principal) -> dict[str, Any]:
     # the charity item, read once for the checklist and the fund tiles (neither for the platform's
     # own users, who set up no charity; the tiles only for a user who manages fund distributions)
     show_funds = who.can(fund_tiles.PERMISSION)
-    tenant = get_tenant(who.tenant_id) if show_funds or not who.is_admin else None
-    # then the four parts side by side: four chains of one to three reads instead of nine in a row
+    tenant: Tenant | None = None
+    settings: plain_items.Item | None = None
+    if show_funds or not who.is_admin:
+        tenant, settings = _charity(who.tenant_id, settings=not who.is_admin)
+    # then the four parts side by side: four chains of one to two reads instead of eight in a row
     figures, unclaimed, checklist, funds = together(
         lambda: _donation_figures(who, today, months, tax_year),
         lambda: _unclaimed(who.tenant_id),
-        lambda: setup.checklist(who, tenant) if tenant is not None else None,
+        lambda: setup.checklist(who, tenant, settings) if tenant is not None else None,
         lambda: fund_tiles.tiles(tenant, today) if show_funds and tenant is not None else None,
     )
     return {
@@ -107,9 +129,23 @@ def dashboard(who: Principal) -> dict[str, Any]:
     }
 
 
+def _charity(tenant_id: str, *, settings: bool) -> tuple[Tenant, plain_items.Item | None]:
+    """The charity item (404 if none, as `charities.repository.get_tenant`) and, if `settings`, its
+    Gift Aid settings item (None if it has none): one consistent BatchGetItem."""
+    pk = keys.tenant_pk(tenant_id)
+    wanted = [(pk, keys.tenant_sk())] + ([(pk, keys.gift_aid_settings_sk())] if settings else [])
+    found = plain_items.get_items(wanted)
+    charity = found.get(wanted[0])
+    if charity is None:
+        raise NotFound()
+    return Tenant.from_raw_data(charity), found.get((pk, keys.gift_aid_settings_sk()))
+
+
 def _type_names(tenant_id: str) -> dict[str, str]:
-    found = DonationType.query(keys.tenant_pk(tenant_id), DonationType.sk.startswith(TYPES.prefix), limit=500)
-    return {item.type_id: item.name for item in found}
+    found = plain_items.query(
+        keys.tenant_pk(tenant_id), TYPE_ENTITY, sk_prefix=keys.donation_type_prefix(), limit=TYPE_NAMES_READ
+    )
+    return {item["type_id"]["S"]: item["name"]["S"] for item in found}
 
 
 def _named(values: dict[str, dict[str, Any]], type_names: dict[str, str]) -> list[dict[str, Any]]:
