@@ -10,29 +10,18 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from decimal import ROUND_FLOOR, Decimal
 
-FUND_CLASSES = (
-    "unrestricted_general",
-    "designated",
-    "restricted",
-    "endowment_expendable",
-    "endowment_permanent",
-)
-# Money given for a purpose (restricted) or to be kept (endowment) can never be overspent: the
-# balance of such a fund may not go below zero.
-GUARDED_CLASSES = frozenset({"restricted", "endowment_expendable", "endowment_permanent"})
+# the classes and kinds live in their own module (cold starts, ADR 0011); importable from here too
+from functions.domain.fund_classes import FUND_CLASSES as FUND_CLASSES
+from functions.domain.fund_classes import GUARDED_CLASSES as GUARDED_CLASSES
+from functions.domain.fund_classes import KINDS as KINDS
+from functions.domain.fund_classes import is_guarded as is_guarded
 
-KINDS = ("allocation", "transfer_in", "transfer_out", "expense", "gift_aid", "refund_reversal")
 # Moving money out of a restricted or endowment fund needs one of these reasons and a note.
 RESTRICTED_TRANSFER_REASONS = ("donor_consent", "release_from_restriction", "correction")
 TRANSFER_REASONS = (*RESTRICTED_TRANSFER_REASONS, "reallocation", "other")
 
 DEFAULT_FUND_ID = "general"  # every charity's default General (unrestricted) fund
 DEFAULT_FUND_NAME = "General"
-
-
-def is_guarded(fund_class: str) -> bool:
-    """A restricted or endowment fund: its balance never goes below zero."""
-    return fund_class in GUARDED_CLASSES
 
 
 def folded_name(name: str) -> str:

@@ -1,35 +1,27 @@
-"""The few fund figures the dashboard's fund tiles need (issue 15 §8), apart from the statement of
-funds, the funds service and the funds repository (its transactions) so that the dashboard's
-first request imports none of them (ADR 0011, cold start): the fund list with balances (one
-Query), the charity's year end, every fund's monthly totals over a range of months (one Query,
-paginated), and pence shown as pounds."""
+"""The fund figures the statement of funds, Gift Aid's allocation, the giving page and the demo
+read, apart from the funds service and the funds repository (its transactions): the fund list with
+balances (one Query), every fund's monthly totals over a range of months (one Query, paginated);
+the charity's year end and pence shown as pounds are `amounts.py`'s, re-exported. The dashboard's
+fund tiles read the same items as plain attributes (`functions/dashboard/fund_tiles.py`, ADR 0011,
+cold start)."""
 
 from __future__ import annotations
 
-from decimal import Decimal
 from typing import TYPE_CHECKING
 
 from functions.core import keys
-from functions.core.identity import Tenant
-from functions.core.money import money_text
 from functions.core.table import Entity
 from functions.domain.funds import KINDS
+
+# amounts and the year end live in their own module (the dashboard's tiles); importable from here
+from functions.funds.amounts import pounds as pounds
+from functions.funds.amounts import year_end as year_end
 from functions.funds.models import Fund, FundBalance, FundMonth
 
 if TYPE_CHECKING:
     from functions.domain.fund_statement import MonthTotals
 
 MAX_FUNDS = 1000  # items of one charity's fund list read at most (a fund is two items)
-
-
-def pounds(amount_pence: int | None) -> str | None:
-    return None if amount_pence is None else money_text(Decimal(int(amount_pence)) / 100)
-
-
-def year_end(tenant: Tenant) -> str:
-    """The charity's financial year end, "MM-DD" (charity settings; 31 March unless set). Its one
-    copy is on the charity item (ADR 0018: the old Gift Aid settings copy never held it)."""
-    return tenant.year_end or "03-31"
 
 
 def month_totals(
