@@ -7,8 +7,8 @@ the permission get no fund data at all (the service leaves the key out).
 
 The same reads as `functions.funds.figures`' `all_funds` and `month_totals`, made as plain
 attributes (`functions.core.plain_items`) so that the dashboard's first request imports no fund
-model (ADR 0011, addendum "the dashboard's first request"); tests/unit/test_dashboard_plain_reads.py
-holds them to the models' answers."""
+model (ADR 0011, addendum "the dashboard's first request");
+tests/functional/test_dashboard_plain_reads.py holds them to the models' answers."""
 
 from __future__ import annotations
 

@@ -6,8 +6,8 @@ has the full figure). The charity item and the Gift Aid settings item are read f
 BatchGetItem; then its four parts side by side (`core.together`). Its items are read as plain
 attributes (`functions.core.plain_items`), not through the donations', Gift Aid's and
 declarations' models, whose imports cost a cold first request more than its reads (ADR 0011,
-addendum "the dashboard's first request"); tests/unit/test_dashboard_plain_reads.py holds them to
-the models' answers."""
+addendum "the dashboard's first request"); tests/functional/test_dashboard_plain_reads.py holds
+them to the models' answers."""
 
 from __future__ import annotations
 

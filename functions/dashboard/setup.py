@@ -7,8 +7,8 @@ item come from the dashboard (one BatchGetItem for both), the donors count with 
 Read as plain attributes (`functions.core.plain_items`), not through the settings', declarations'
 and claims' models: importing those modules cost the dashboard's cold first request more than its
 reads (ADR 0011, addendum "the dashboard's first request"). `official_named` is the one fact of
-`functions.charities.facts.of` the checklist asks; tests/unit/test_dashboard_plain_reads.py holds
-both to the model-based answers."""
+`functions.charities.facts.of` the checklist asks; tests/functional/test_dashboard_plain_reads.py
+holds both to the model-based answers."""
 
 from __future__ import annotations
 
