@@ -293,6 +293,13 @@ def donation_tax_year_sk(tax_year: int) -> str:
     return f"DONATIONSTATS#TY#{tax_year}"
 
 
+def donation_stats_and_types_range(first_month: str) -> tuple[str, str]:
+    """SK range of the donation stats from `first_month` on (the tax-year items too) and of every
+    donation type, which sort right after them (`DONATIONSTATS#` < `DONATIONTYPE#`, nothing between):
+    the dashboard's figures and the types' names in one Query."""
+    return donation_month_sk(first_month, ""), "DONATIONTYPE$"  # `$` follows `#`: every type
+
+
 # ------------------------------------------------------------------ Gift Aid: declarations, states
 def declaration_sk(declaration_id: str) -> str:
     return f"DECLARATION#{declaration_id}"

@@ -30,7 +30,7 @@ UNCLAIMED_PAGES = 2  # Query calls the unclaimed Gift Aid tile may make
 CLAIMABLE = "claimable"  # GiftAidState.CLAIMABLE
 # the discriminators of the items the figures read (their models' `discriminator=`)
 STATS_ENTITY, TYPE_ENTITY = "DonationStats", "DonationType"
-TYPE_NAMES_READ = 500  # donation types read at most for their names
+TYPE_NAMES_READ = 500  # donation types whose names are shown at most (the first by key)
 
 
 class Stats:
@@ -61,28 +61,31 @@ def _figures(stats: Stats | None) -> dict[str, Any]:
 
 
 def _donation_figures(who: Principal, today: date, months: list[str], tax_year: int) -> dict[str, Any]:
-    """The tiles and series kept by the donation transactions: one Query (and one of the donation
-    types' names when a month has typed gifts)."""
+    """The tiles and series kept by the donation transactions and the donation types' names: one
+    Query (the types sort right after the figures)."""
     pk = keys.tenant_pk(who.tenant_id)
-    items = plain_items.query(
-        pk,
-        STATS_ENTITY,
-        sk_between=(keys.donation_month_sk(months[0], ""), keys.donation_tax_year_sk(tax_year)),
-    )
-    by_sk = {item["SK"]["S"]: Stats(item) for item in items}
+    by_sk: dict[str, Stats] = {}
+    type_names: dict[str, str] = {}
+    for item in plain_items.query(
+        pk, (STATS_ENTITY, TYPE_ENTITY), sk_between=keys.donation_stats_and_types_range(months[0])
+    ):
+        if item["entity"]["S"] == STATS_ENTITY:  # later tax years' items too: never looked up
+            by_sk[item["SK"]["S"]] = Stats(item)
+        elif len(type_names) < TYPE_NAMES_READ:
+            type_names[item["type_id"]["S"]] = item["name"]["S"]
     year = by_sk.get(keys.donation_tax_year_sk(tax_year))
     year_figures = _figures(year)
     average = (year.total / Decimal(int(year.gifts))) if year and year.gifts else Decimal(0)
     by_type: dict[str, dict[str, Any]] = {}
     by_method: dict[str, dict[str, Any]] = {}
-    for sk, item in by_sk.items():
+    for sk, stats in by_sk.items():
         parts = sk.split("#")  # DONATIONSTATS#<month>#<dimension>[#<value>]
         if len(parts) != 4 or parts[1] not in months:
             continue
         target = by_type if parts[2] == "TYPE" else by_method
         entry = target.setdefault(parts[3], {"count": 0, "total": Decimal(0)})
-        entry["count"] += int(item.gifts or 0)
-        entry["total"] += item.total or Decimal(0)
+        entry["count"] += int(stats.gifts or 0)
+        entry["total"] += stats.total or Decimal(0)
     return {
         "tiles": {
             "donations_this_month": _figures(by_sk.get(keys.donation_month_sk(month_of(today)))),
@@ -94,7 +97,7 @@ def _donation_figures(who: Principal, today: date, months: list[str], tax_year: 
             "per_month": [
                 {"month": month, **_figures(by_sk.get(keys.donation_month_sk(month)))} for month in months
             ],
-            "by_type": _named(by_type, _type_names(who.tenant_id) if by_type else {}),
+            "by_type": _named(by_type, type_names),
             "by_method": [
                 {"method": method, "count": v["count"], "total": money_text(v["total"])}
                 for method, v in sorted(by_method.items(), key=lambda kv: -kv[1]["total"])
@@ -139,13 +142,6 @@ def _charity(tenant_id: str, *, settings: bool) -> tuple[Tenant, plain_items.Ite
     if charity is None:
         raise NotFound()
     return Tenant.from_raw_data(charity), found.get((pk, keys.gift_aid_settings_sk()))
-
-
-def _type_names(tenant_id: str) -> dict[str, str]:
-    found = plain_items.query(
-        keys.tenant_pk(tenant_id), TYPE_ENTITY, sk_prefix=keys.donation_type_prefix(), limit=TYPE_NAMES_READ
-    )
-    return {item["type_id"]["S"]: item["name"]["S"] for item in found}
 
 
 def _named(values: dict[str, dict[str, Any]], type_names: dict[str, str]) -> list[dict[str, Any]]:

@@ -257,7 +257,8 @@ def test_the_donation_figures_from_plain_reads_equal_the_models_answers(aws, see
     sks = [keys.donation_month_sk(month) for month in [*months, "2024-01"]]
     sks += [keys.donation_month_sk(rng.choice(months), f"TYPE#t{n}") for n in range(rng.randrange(4))]
     sks += [keys.donation_month_sk(rng.choice(months), f"METHOD#{m}") for m in ("cash", "card")]
-    sks += [keys.donation_tax_year_sk(tax_year), keys.donation_tax_year_sk(tax_year - 1)]
+    sks += [keys.donation_tax_year_sk(year) for year in (tax_year - 1, tax_year, tax_year + 1)]
+    sks += [keys.donation_month_sk("2027-02"), keys.donation_month_sk("2027-02", "TYPE#t0")]  # ahead
     for sk in sks:
         if rng.random() < 0.3:
             continue
