@@ -15,7 +15,9 @@ moto in a process of its own, seeded with the demo charity (`chalicelocal.seed`)
 area's first screen as its owner (or the platform admin for the charities area) signed in, built as
 API Gateway's proxy event. Each area's line also says whether its first request imported pydantic
 (ADR 0011 addendum: the largest part of the gap; tests/functional/test_cold_first_request.py holds
-the areas that no longer do).
+the areas that no longer do); `--json` also lists, per area, the areas' model modules
+(`functions.<area>.models`) its first request loaded (the dashboard reads plain attributes and
+loads none).
 
     .venv/bin/python bench/cold_start_request.py [--repeat 5] [--only donations,donors] [--json]
 """
@@ -93,8 +95,10 @@ class Context:
 answer = handler.app(json.loads(sys.stdin.read()), Context())
 done = time.perf_counter()
 pydantic = "pydantic" in sys.modules
+cpu = time.process_time()
+models = sorted(name for name in sys.modules if name.startswith("functions.") and name.endswith(".models"))
 print(json.dumps({"import": imported - started, "total": done - started, "status": answer["statusCode"],
-                  "pydantic": pydantic, "cpu": time.process_time()}))
+                  "pydantic": pydantic, "cpu": cpu, "models": models}))
 """
 MOTO = """
 import sys
@@ -222,6 +226,7 @@ def main(argv: list[str] | None = None) -> int:
             "cpu_ratio": cpu_ratio,
             "statuses": sorted(statuses),
             "pydantic": pydantic,
+            "models": sorted({name for run in runs for name in run["models"]}),
         }
         uses = "yes" if pydantic else "no"
         shown = f"{total:.3f} s (import {imported:.3f} s, status {sorted(statuses)}, pydantic {uses})"

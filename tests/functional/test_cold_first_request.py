@@ -2,7 +2,8 @@
 a first request"): pydantic and an area's request models cost a cold start more than the whole
 budget over a bare boto3 client leaves. Each area's first screen (bench/cold_start_request.py
 `REQUESTS`) is answered by its handler from the built artifact in a fresh interpreter against the
-local stack, as the bench does once; no area may need pydantic for it."""
+local stack, as the bench does once; no area may need pydantic for it, and the dashboard's needs no
+area's models module (`functions.giftaid.models`, `functions.funds.models`...)."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from pathlib import Path
 from functions.areas import AREAS
 
 ROOT = Path(__file__).resolve().parents[2]
+WITHOUT_AREA_MODELS = ("dashboard",)
 
 
 def test_every_area_answers_its_first_request_without_pydantic() -> None:
@@ -33,3 +35,7 @@ def test_every_area_answers_its_first_request_without_pydantic() -> None:
     assert wrong == {}
     with_pydantic = sorted(area for area, figures in found.items() if figures["pydantic"])
     assert with_pydantic == [], f"these areas' first request imported pydantic: {with_pydantic}"
+    # areas whose first request reads plain attributes and imports no area's models (ADR 0011
+    # addendum "the dashboard's first request": importing them cost more than the reads)
+    with_models = {area: found[area]["models"] for area in WITHOUT_AREA_MODELS if found[area]["models"]}
+    assert with_models == {}, f"these areas' first request imported models: {with_models}"
