@@ -18,9 +18,13 @@ donation compared. Not run by `make test`.
 `--separate`: moto in a child process of its own (`bench.local.separate_stack`, as `make run`'s
 clients see AWS over HTTP and as DynamoDB is not in a Lambda's interpreter); the CPU time of both
 processes over the timed region is printed (`cpu` this one's, `moto_cpu` the child's, read from
-/proc), and the wall time is what two cores give them together.
+/proc), and the wall time is what two cores give them together. The claims queue is then served
+as the local stack serves it, by `chalicelocal.runner.QueueWorker` with `--threads` pollers (the
+stack's default, 5), and the claim is read as the SPA reads it while it is built
+(`useClaimBuild`: every 250 ms, then every second) until it is sealed; stage times are then
+summed over the threads. `--threads 0` delivers the messages one batch at a time instead.
 
-    .venv/bin/python bench/claims.py [--count 100000] [--no-linearity] [--separate]
+    .venv/bin/python bench/claims.py [--count 100000] [--no-linearity] [--separate [--threads N]]
 """
 
 from __future__ import annotations
@@ -31,6 +35,7 @@ import io
 import random
 import resource
 import sys
+import threading
 import time
 import zipfile
 from collections import Counter, defaultdict
@@ -57,19 +62,24 @@ class Calls:
     def __init__(self) -> None:
         self.calls: Counter[str] = Counter()
         self.items: Counter[str] = Counter()
+        self.paused = threading.local()  # `paused.on` in a thread: its calls are not counted
 
     def install(self) -> None:
         from botocore.client import BaseClient
 
         original = BaseClient._make_api_call
-        calls, items = self.calls, self.items
+        calls, items, lock, paused = self.calls, self.items, threading.Lock(), self.paused
 
         def counted(client: Any, operation: str, kwargs: Any) -> Any:
-            calls[f"{client.meta.service_model.service_name}.{operation}"] += 1
             answer = original(client, operation, kwargs)
+            if getattr(paused, "on", False):
+                return answer
+            kinds = []
             if operation in ("Query", "GetItem", "BatchGetItem", "Scan"):
-                for item in _items_of(operation, answer):
-                    items[_kind(item)] += 1
+                kinds = [_kind(item) for item in _items_of(operation, answer)]
+            with lock:  # the job runner's threads call at once
+                calls[f"{client.meta.service_model.service_name}.{operation}"] += 1
+                items.update(kinds)
             return answer
 
         BaseClient._make_api_call = counted  # type: ignore[method-assign]
@@ -101,22 +111,25 @@ class Stages:
     def __init__(self) -> None:
         self.seconds: dict[str, float] = defaultdict(float)
         self.cpu: dict[str, float] = defaultdict(float)
-        self._stack: list[str] = []
+        self._local = threading.local()  # each thread's stack of stages
+        self._lock = threading.Lock()
 
     @contextmanager
     def stage(self, name: str) -> Iterator[None]:
+        stack: list[str] = self._local.__dict__.setdefault("stack", [])
         started, cpu = time.perf_counter(), time.thread_time()
-        self._stack.append(name)
+        stack.append(name)
         try:
             yield
         finally:
-            self._stack.pop()
+            stack.pop()
             spent, used = time.perf_counter() - started, time.thread_time() - cpu
-            self.seconds[name] += spent
-            self.cpu[name] += used
-            if self._stack:
-                self.seconds[self._stack[-1]] -= spent
-                self.cpu[self._stack[-1]] -= used
+            with self._lock:
+                self.seconds[name] += spent
+                self.cpu[name] += used
+                if stack:
+                    self.seconds[stack[-1]] -= spent
+                    self.cpu[stack[-1]] -= used
 
     def clear(self) -> None:
         self.seconds.clear()
@@ -281,7 +294,12 @@ def seed(tenant_id: str, count: int, today: dt.date) -> None:
 
 # ------------------------------------------------------------------ one claim
 def claim_all(
-    owner: Any, count: int, calls: Calls, stages: Stages, moto: int | None = None
+    owner: Any,
+    count: int,
+    calls: Calls,
+    stages: Stages,
+    moto: int | None = None,
+    runner: Runner | None = None,
 ) -> dict[str, Any]:
     """Seed, then the claim as the user waits for it (timed, counted), then its files checked."""
     from bench.local import deliver
@@ -298,8 +316,18 @@ def claim_all(
         reply = owner.post("/api/gift-aid/claims", {"all": True})
         assert reply.status == 202, reply  # noqa: S101
         claim_id = reply.json["claim_id"]
-        messages = deliver("claims", handler)
-        shown = owner.get(f"/api/gift-aid/claims/{claim_id}?length=20")
+        if runner is None:
+            messages = deliver("claims", handler)
+            shown = owner.get(f"/api/gift-aid/claims/{claim_id}?length=20")
+        else:
+            before = runner.delivered
+            calls.paused.on = True  # the polls read a page of the claim each: not the claim's cost
+            try:
+                built(owner, claim_id)
+            finally:
+                calls.paused.on = False
+            messages = runner.delivered - before
+            shown = owner.get(f"/api/gift-aid/claims/{claim_id}?length=20")  # as the serial run's
     seconds, cpu = time.perf_counter() - started, time.process_time() - cpu
     moto_cpu = cpu_of(moto) - moto_cpu
     assert shown.status == 200, shown  # noqa: S101
@@ -318,6 +346,45 @@ def claim_all(
         "claim": claim,
         "files": check_files(owner.tenant_id, claim_id, count),
     }
+
+
+class Runner:
+    """The claims queue served as the local stack serves it: `chalicelocal.runner.QueueWorker`,
+    `threads` pollers receiving and delivering batches at once, each message counted."""
+
+    def __init__(self, created: dict[str, Any], threads: int) -> None:
+        from chalicelocal import resources
+        from chalicelocal.lambdas import load_handler, sqs_triggers
+        from chalicelocal.runner import QueueWorker
+
+        trigger = next(t for t in sqs_triggers(resources.load_template()) if t.queue == "ClaimsQueue")
+        handler, lock = load_handler(trigger.function.handler), threading.Lock()
+        self.delivered = 0
+
+        def counting(event: dict[str, Any], context: Any) -> Any:
+            with lock:
+                self.delivered += len(event["Records"])
+            return handler(event, context)
+
+        queue = (created["ClaimsQueue"], created["__queue_arns__"]["ClaimsQueue"])
+        self.worker = QueueWorker(trigger, *queue, handler=counting, threads=threads)
+
+
+def built(owner: Any, claim_id: str) -> None:
+    """Read the claim as the SPA does while it is built (`useClaimBuild`: every 250 ms twelve
+    times, then every second) until it is sealed with its files, failed or needs review."""
+    reads = 0
+    while True:
+        shown = owner.get(f"/api/gift-aid/claims/{claim_id}?length=20")
+        claim = shown.json if shown.status == 200 else {}
+        if claim.get("build_status") == "failed" or claim.get("state") == "cancelled":
+            return
+        if claim.get("state") not in (None, "draft") and claim.get("files_ready"):
+            return
+        if claim.get("build_status") == "ready" and (not claim["counts"]["donations"] or claim["problems"]):
+            return
+        time.sleep(0.25 if reads < 12 else 1.0)
+        reads += 1
 
 
 def check_files(tenant_id: str, claim_id: str, count: int) -> dict[str, int]:
@@ -399,13 +466,28 @@ def main() -> int:
     parser.add_argument("--count", type=int, default=100_000)
     parser.add_argument("--no-linearity", action="store_true", help="only the N run")
     parser.add_argument("--separate", action="store_true", help="moto in a child process of its own")
+    parser.add_argument(
+        "--threads",
+        type=int,
+        default=None,
+        help="with --separate: the job runner's threads for the claims queue (the local stack's: "
+        "ALMONER_LOCAL_CONCURRENCY or 5); 0 delivers the messages one batch at a time",
+    )
     args = parser.parse_args()
     print(f"load_average_at_start: {os.getloadavg()[0]:.2f}")
 
     from bench.local import embedded_stack, separate_stack
 
-    with separate_stack() if args.separate else embedded_stack():
+    with separate_stack() if args.separate else embedded_stack() as created:
         moto = moto_child() if args.separate else None
+        runner = None
+        if args.separate and args.threads != 0:
+            from chalicelocal.runner import concurrency
+
+            threads = args.threads or concurrency()
+            runner = Runner(created, threads)
+            runner.worker.start()
+            print(f"job_runner: {threads} threads (chalicelocal.runner.QueueWorker)")
         from chalice.test import Client
 
         from app import app
@@ -420,13 +502,15 @@ def main() -> int:
             for n, size in enumerate(sizes):
                 owner = sign_up_charity(client, f"Claims Bench {n}")
                 seeded = time.perf_counter()
-                run = claim_all(owner, size, calls, stages, moto)
+                run = claim_all(owner, size, calls, stages, moto, runner)
                 print(f"run_{size}: seeded and claimed in {time.perf_counter() - seeded:.1f} s", flush=True)
                 runs.append(run)
                 if len(sizes) == 3 and n == 1:  # the N/10 figures as soon as they are known
                     print(f"--- at N/10 ({size})")
                     report(run, prefix="tenth_")
                     print(f"--- at N ({args.count}), load average {os.getloadavg()[0]:.2f}", flush=True)
+        if runner is not None:
+            runner.worker.stop()
         peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
         holds = "the app" if args.separate else "the app and moto's table"
         print(f"peak_rss: {peak:.0f} MB (the process: {holds})")
