@@ -50,6 +50,15 @@ from moto import backends as moto_backends
 from moto.core import serialize as moto_serialize
 from moto.dynamodb import models as dynamodb_models
 from moto.dynamodb import responses as dynamodb_responses
+from moto.dynamodb.comparisons import get_filter_expression
+from moto.dynamodb.exceptions import (
+    ConditionalCheckFailed,
+    MockValidationException,
+    MultipleTransactionsException,
+    TooManyTransactionsException,
+    TransactionCanceledException,
+    TransactWriteSingleOpException,
+)
 from moto.dynamodb.models import table as table_module
 from moto.dynamodb.models import utilities as dynamodb_utilities
 from moto.dynamodb.models.dynamo_type import DynamoType, Item, LimitedSizeDict
@@ -116,6 +125,182 @@ def _restore(backend: Any, touched: list[tuple[str, dict[str, Any], Any]]) -> No
                 backend.delete_item(table_name, key)
         else:
             backend.put_item(table_name, Item.to_json(SimpleNamespace(attrs=attributes))["Attributes"])  # type: ignore[arg-type]
+
+
+# --- TransactWriteItems without a snapshot (ADR 0006, eleventh addendum) -------------------------
+
+_OPERATIONS = frozenset({"ConditionCheck", "Put", "Delete", "Update"})
+
+
+def _unique_key(table_name: Any, key: Any) -> Any:
+    """What moto's `check_unicity` compares: `(str(table_name), str(dict(sorted(key.items()))))`.
+    A key whose names are strings and whose values are one-member dicts of string to string (every
+    key a client sends) is compared by those strings instead of by the text: two such keys have the
+    same text exactly when they have the same (name, type, value) triples, and no other JSON value
+    prints as such a dict does, so such a key never had the text of any other key."""
+    if type(key) is dict:
+        parts = []
+        for name, value in key.items():
+            if type(name) is not str or type(value) is not dict or len(value) != 1:
+                break
+            ((kind, raw),) = value.items()
+            if type(kind) is not str or type(raw) is not str:
+                break
+            parts.append((name, kind, raw))
+        else:
+            parts.sort()
+            return (str(table_name), tuple(parts))
+    return (str(table_name), str(dict(sorted(key.items()))))
+
+
+def _current(backend: Any, table_name: str, key: dict[str, Any]) -> tuple[Table, DynamoType, Any, Any]:
+    """`backend.get_item(table_name, key)` with the key values it built: moto's checks in moto's
+    order, a flat key value set directly (`moto_writes._dynamo`) rather than by `DynamoType`."""
+    table = backend.get_table(table_name)
+    if table.hash_key_attr not in key or (table.has_range_key and table.range_key_attr not in key):
+        raise MockValidationException("Validation Exception")
+    hash_value = moto_writes._dynamo(key[table.hash_key_attr])
+    range_value = moto_writes._dynamo(key[table.range_key_attr]) if table.range_key_attr else None
+    return table, hash_value, range_value, table.get_item(hash_value, range_value)
+
+
+def _place(table: Table, hash_value: DynamoType, range_value: Any, item: Any) -> None:
+    """Store `item` at the key as moto's `Table.put_item` does (or remove what is there: None)."""
+    if table.range_key_attr:
+        if item is not None:
+            table.items[hash_value][range_value] = item
+        else:
+            partition = table.items.get(hash_value)
+            if partition is not None:
+                partition.pop(range_value, None)
+    elif item is not None:
+        table.items[hash_value] = item
+    else:
+        table.items.pop(hash_value, None)
+
+
+def _undo(backend: Any, log: list[tuple[Any, ...]]) -> None:
+    """Undo a transaction's writes, last first: an item put or deleted gets its old object back
+    (moto's put and delete replace or remove the stored `Item`, never change it); a simple update
+    its old attribute values; an update by moto's own code its copied attributes."""
+    for entry in reversed(log):
+        kind = entry[0]
+        if kind == "object":
+            _, table, hash_value, range_value, item = entry
+            _place(table, hash_value, range_value, item)
+        elif kind == "attrs":
+            _, table, hash_value, range_value, item, changed, old_size = entry
+            moto_writes.undo_attributes(item, changed, old_size)
+        else:
+            _, table_name, key, attributes = entry
+            _restore(backend, [(table_name, key, attributes)])
+            continue  # moto's put and delete re-file it
+        _reindex(table, hash_value, range_value)
+
+
+def _fast_transaction(backend: Any, transact_items: list[dict[str, Any]]) -> bool:
+    """Whether `_transact` may run this transaction (the fast paths on, no table with a stream).
+    Reads the items as moto's backup loop does, so a malformed one fails as it fails there."""
+    if not moto_writes._enabled:
+        return False
+    if len(transact_items) > 100:
+        return True  # `_transact` refuses it as moto does
+    for entry in transact_items:
+        _, op = next(iter(entry.items()))
+        table = backend.tables.get(name) if (name := op.get("TableName")) and name in backend.tables else None
+        if table is not None and table.stream_shard is not None:
+            return False
+    return True
+
+
+def _transact(backend: Any, transact_items: list[dict[str, Any]]) -> None:
+    """moto's `DynamoDBBackend.transact_write_items`, the same steps, checks and errors in the same
+    order, with an undo log instead of a copy: each write notes only what it replaces (`_undo`).
+    A Put's condition, checked here, is not checked again by the put (nothing changed in between);
+    a simple update (`moto_writes._plan_update`) is applied directly, its condition checked here."""
+    if len(transact_items) > 100:
+        raise TooManyTransactionsException()
+    log: list[tuple[Any, ...]] = []
+    try:
+        _transact_items(backend, transact_items, log)
+    except Exception:
+        _undo(backend, log)
+        raise
+
+
+def _transact_items(backend: Any, transact_items: list[dict[str, Any]], log: list[tuple[Any, ...]]) -> None:
+    targets: set[Any] = set()
+    errors: list[tuple[Any, Any, Any]] = []
+    for entry in transact_items:
+        original_item = None
+        if len(list(entry.keys())) > 1:
+            raise TransactWriteSingleOpException
+        try:
+            op_type, op = next(iter(entry.items()))
+            if op_type not in _OPERATIONS:
+                raise ValueError("Unsupported transaction operation")
+            table_name = op["TableName"]
+            condition_expression = op.get("ConditionExpression")
+            names = op.get("ExpressionAttributeNames")
+            values = op.get("ExpressionAttributeValues")
+            return_values = op.get("ReturnValuesOnConditionCheckFailure")
+            if op_type == "Put":
+                attrs = op["Item"]
+                table = backend.get_table(table_name)
+                key = {table.hash_key_attr: attrs[table.hash_key_attr]}
+                if table.range_key_attr is not None:
+                    key[table.range_key_attr] = attrs[table.range_key_attr]
+            else:
+                key = op["Key"]
+            unique = _unique_key(table_name, key)
+            if unique in targets:
+                raise MultipleTransactionsException()
+            targets.add(unique)
+            table, hash_value, range_value, current = _current(backend, table_name, key)
+            if condition_expression is not None:
+                condition_op = get_filter_expression(condition_expression, names, values)
+                if not condition_op.expr(current):
+                    if return_values == "ALL_OLD" and current:
+                        original_item = current.to_json()["Attributes"]
+                    raise ConditionalCheckFailed(item=original_item)
+            if op_type == "Put":
+                log.append(("object", table, hash_value, range_value, current))
+                backend.put_item(table_name, attrs, overwrite=True)  # its condition passed above
+            elif op_type == "Delete":
+                log.append(("object", table, hash_value, range_value, current))
+                backend.delete_item(
+                    table_name,
+                    key,
+                    condition_expression=condition_expression,
+                    expression_attribute_names=names,
+                    expression_attribute_values=values,
+                )
+            elif op_type == "Update":
+                update_expression = op["UpdateExpression"]
+                plan = moto_writes._plan_update(backend, table_name, key, update_expression, names, values)
+                if plan is None or (
+                    moto_writes.apply_planned(table, hash_value, range_value, current, plan[3], log) is None
+                ):
+                    log.append(("json", table_name, key, _kept(current) if current else None))
+                    backend.update_item(
+                        table_name,
+                        key,
+                        update_expression=update_expression,
+                        condition_expression=condition_expression,
+                        expression_attribute_names=names,
+                        expression_attribute_values=values,
+                    )
+                else:
+                    _reindex(table, hash_value, range_value)
+            errors.append((None, None, None))
+        except (MultipleTransactionsException, MockValidationException):
+            raise
+        except ConditionalCheckFailed as e:
+            errors.append(("ConditionalCheckFailed", str(e.message), original_item))
+        except Exception as e:  # noqa: BLE001 - moto reports every other error as the item's reason
+            errors.append((type(e).__name__, str(e), original_item))
+    if any(code is not None for code, _, _ in errors):
+        raise TransactionCanceledException(errors)
 
 
 # --- Query ---------------------------------------------------------------------------------------
@@ -782,6 +967,9 @@ def apply() -> None:
 
     @functools.wraps(original)
     def transact_write_items(self: Any, transact_items: list[dict[str, Any]]) -> None:
+        if _fast_transaction(self, transact_items):
+            _transact(self, transact_items)
+            return
         touched = _snapshot(self, transact_items)
         try:
             original(self, transact_items)

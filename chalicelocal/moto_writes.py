@@ -280,6 +280,38 @@ def _simple_update(
         if return_values_on_condition_check_failure == "ALL_OLD" and item is not None:
             raise ConditionalCheckFailed(item=item.to_json()["Attributes"])
         raise ConditionalCheckFailed
+    updated = apply_planned(table, hash_value, range_value, item, changes, None)
+    if updated is None:
+        return _originals["update_item"](self, *arguments, *rest)  # moto decides (a type, the limit)
+    return updated
+
+
+MISSING = object()  # an attribute the item did not have, in an undo log
+
+
+def _item_size(item: Item) -> int:
+    """`Item.size()`: the size kept on the item (built by `_item_init`, kept current by
+    `apply_planned`, dropped by every other in-place change), else added up."""
+    kept = item.__dict__.get(SIZE_ATTRIBUTE)
+    if kept is None:
+        kept = sum(_size(name, value) for name, value in item.attrs.items())
+    return int(kept)
+
+
+def apply_planned(
+    table: Table,
+    hash_value: DynamoType,
+    range_value: DynamoType | None,
+    item: Item | None,
+    changes: list[tuple[str, str, dict[str, Any]]],
+    log: list[tuple[Any, ...]] | None,
+) -> Item | None:
+    """Apply a planned simple update (`_plan_update`) to `item` (the stored item at the key, or
+    None), its condition already checked; None (nothing changed) where moto must decide: an ADD
+    to a value that is not a number, a result near the item size limit. With a `log`, what the
+    update changes is noted first for `undo`: a created item, or each changed attribute's old value
+    (moto replaces a scalar's value, never changes it in place, so the old values are the undo).
+    The item's size is kept current (`SIZE_ATTRIBUTE`)."""
     attrs = item.attrs if item is not None else {}
     values: list[tuple[str, DynamoType]] = []
     for kind, name, value in changes:
@@ -288,20 +320,47 @@ def _simple_update(
             continue
         current = attrs.get(name)
         if current is not None and current.type != "N":
-            return _originals["update_item"](self, *arguments, *rest)  # moto's type error
+            return None  # moto's type error
         values.append((name, (current or DynamoType({"N": "0"})) + DynamoType(value)))
-    size = sum(_size(name, value) for name, value in attrs.items())
+    size = _item_size(item) if item is not None else 0
     if size + sum(_size(name, value) for name, value in values) > ITEM_SIZE_LIMIT:
-        return _originals["update_item"](self, *arguments, *rest)  # moto decides the limit
+        return None  # moto decides the limit
     if item is None:
+        if log is not None:
+            log.append(("object", table, hash_value, range_value, None))
         data = {table.hash_key_attr: {hash_value.type: hash_value.value}}
         if range_value:
             data[table.range_key_attr] = {range_value.type: range_value.value}
         table.put_item(data)
         item = table.get_item(hash_value, range_value)
+        attrs = item.attrs
+        size = _item_size(item)
+    elif log is not None:
+        old_size = item.__dict__.get(SIZE_ATTRIBUTE)
+        changed = [(name, attrs.get(name, MISSING)) for name, _ in values]
+        log.append(("attrs", table, hash_value, range_value, item, changed, old_size))
     for name, value in values:
-        dict.__setitem__(item.attrs, name, value)
+        old = attrs.get(name)
+        if old is not None:
+            size -= _size(name, old)
+        dict.__setitem__(attrs, name, value)
+        size += _size(name, value)
+    item.__dict__[SIZE_ATTRIBUTE] = size
     return item
+
+
+def undo_attributes(item: Item, changed: list[tuple[str, Any]], old_size: int | None) -> None:
+    """Put back the attributes `apply_planned` changed (in reverse: an added one removed, a
+    replaced one restored in its place, so the item's attribute order is as before)."""
+    for name, old in reversed(changed):
+        if old is MISSING:
+            dict.pop(item.attrs, name, None)
+        else:
+            dict.__setitem__(item.attrs, name, old)
+    if old_size is None:
+        item.__dict__.pop(SIZE_ATTRIBUTE, None)
+    else:
+        item.__dict__[SIZE_ATTRIBUTE] = old_size
 
 
 def _plan_update(
