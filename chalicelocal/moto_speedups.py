@@ -277,9 +277,13 @@ def _transact_items(backend: Any, transact_items: list[dict[str, Any]], log: lis
                 )
             elif op_type == "Update":
                 update_expression = op["UpdateExpression"]
-                plan = moto_writes._plan_update(backend, table_name, key, update_expression, names, values)
-                if plan is None or (
-                    moto_writes.apply_planned(table, hash_value, range_value, current, plan[3], log) is None
+                changes = (
+                    moto_writes.plan_changes(table, key, update_expression, names, values)
+                    if backend.tables.get(table_name) is table
+                    else None
+                )
+                if changes is None or (
+                    moto_writes.apply_planned(table, hash_value, range_value, current, changes, log) is None
                 ):
                     log.append(("json", table_name, key, _kept(current) if current else None))
                     backend.update_item(

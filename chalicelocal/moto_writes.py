@@ -57,6 +57,7 @@ from __future__ import annotations
 
 import functools
 import re
+import weakref
 from typing import Any
 
 from moto.core.responses import ActionResult
@@ -122,9 +123,30 @@ def _item_init(self: Item, hash_key: DynamoType, range_key: DynamoType | None, a
     self.range_key = range_key
     filled = LimitedSizeDict()
     total = 0
+    new = object.__new__
     for key, value in attrs.items():
-        converted = _dynamo(value)
-        total += _size(key, converted)
+        # `_dynamo` and `_size` inline: a flat string or number under an ASCII name is measured
+        # by its lengths (what `_size` answers for it), anything else by `_size`
+        if type(value) is dict and len(value) == 1:
+            ((kind, raw),) = value.items()
+            if kind in _FLAT_TYPES:
+                converted = new(DynamoType)
+                converted.type, converted.value = kind, raw
+                if (
+                    type(raw) is str
+                    and (kind == "N" or (kind == "S" and raw.isascii()))
+                    and type(key) is str
+                    and key.isascii()
+                ):
+                    total += len(key) + len(raw)
+                else:
+                    total += _size(key, converted)
+            else:
+                converted = DynamoType(value)
+                total += _size(key, converted)
+        else:
+            converted = DynamoType(value)
+            total += _size(key, converted)
         if total > ITEM_SIZE_LIMIT:
             raise ItemSizeTooLarge
         dict.__setitem__(filled, key, converted)
@@ -166,13 +188,30 @@ class _Recording(dict):  # type: ignore[type-arg]
         return dict.__getitem__(self, placeholder)
 
 
+def _frozen(value: Any) -> Any:
+    """A name or value as a memo key: a string, or a flat value `(type, string)`, as itself; any
+    other as its `repr` in a tuple (never equal to a string or a pair, so never confused with
+    one; equal reprs are the same JSON value, as before)."""
+    if type(value) is str:
+        return value
+    if type(value) is dict and len(value) == 1:
+        ((kind, raw),) = value.items()
+        if type(kind) is str and type(raw) is str:
+            return (kind, raw)
+    return ("repr", repr(value))
+
+
 def _condition_key(
     expression: str, uses: tuple[tuple[str, ...], tuple[str, ...]], names: Any, values: Any
 ) -> Any:
-    """The expression with the names and values its parse looks up (`repr`: the same text for the
-    same JSON values), or None when one is missing (moto's parse then raises its own error)."""
+    """The expression with the names and values its parse looks up, or None when one is missing
+    (moto's parse then raises its own error)."""
     try:
-        return (expression, repr([names[p] for p in uses[0]]), repr([values[p] for p in uses[1]]))
+        return (
+            expression,
+            tuple([_frozen(names[p]) for p in uses[0]]),
+            tuple([_frozen(values[p]) for p in uses[1]]),
+        )
     except (KeyError, TypeError):
         return None
 
@@ -312,7 +351,7 @@ def apply_planned(
     update changes is noted first for `undo`: a created item, or each changed attribute's old value
     (moto replaces a scalar's value, never changes it in place, so the old values are the undo).
     The item's size is kept current (`SIZE_ATTRIBUTE`)."""
-    attrs = item.attrs if item is not None else {}
+    attrs: dict[str, Any] = item.attrs if item is not None else {}
     values: list[tuple[str, DynamoType]] = []
     for kind, name, value in changes:
         if kind == "SET":
@@ -328,11 +367,12 @@ def apply_planned(
     if item is None:
         if log is not None:
             log.append(("object", table, hash_value, range_value, None))
-        data = {table.hash_key_attr: {hash_value.type: hash_value.value}}
+        data: dict[Any, Any] = {table.hash_key_attr: {hash_value.type: hash_value.value}}
         if range_value:
             data[table.range_key_attr] = {range_value.type: range_value.value}
         table.put_item(data)
         item = table.get_item(hash_value, range_value)
+        assert item is not None  # noqa: S101 - just stored
         attrs = item.attrs
         size = _item_size(item)
     elif log is not None:
@@ -369,21 +409,58 @@ def _plan_update(
     """What a simple update changes (kind, attribute, value), or None for moto's own path."""
     if not isinstance(expression, str) or not isinstance(key, dict):
         return None
+    table = backend.tables.get(table_name)
+    if table is None:
+        return None
+    changes = plan_changes(table, key, expression, names, values)
+    if changes is None:
+        return None
+    hash_value = _dynamo(key[table.hash_key_attr])
+    range_value = _dynamo(key[table.range_key_attr]) if table.range_key_attr else None
+    return table, hash_value, range_value, changes
+
+
+_key_attributes: weakref.WeakKeyDictionary[Table, tuple[Any, ...]] = weakref.WeakKeyDictionary()
+
+
+def _attributes_of_keys(table: Table) -> tuple[set[Any], set[str], dict[str, str]]:
+    """The table's key attributes, its indexes' other key attributes and its defined attribute
+    types, kept per table while its definitions and index lists are the same objects (UpdateTable
+    replaces them; the kept entry holds the old ones, so an identity test cannot be fooled)."""
+    kept = _key_attributes.get(table)
+    if (
+        kept is not None
+        and kept[0] is table.attr
+        and kept[1] is table.indexes
+        and kept[2] is table.global_indexes
+    ):
+        return kept[3], kept[4], kept[5]
+    table_keys = {table.hash_key_attr, table.range_key_attr}
+    index_keys = set(table.attribute_keys) - table_keys
+    defined = {attribute["AttributeName"]: attribute["AttributeType"] for attribute in table.attr}
+    kept = (table.attr, table.indexes, table.global_indexes, table_keys, index_keys, defined)
+    _key_attributes[table] = kept
+    return table_keys, index_keys, defined
+
+
+def plan_changes(
+    table: Table, key: Any, expression: Any, names: Any, values: Any
+) -> list[tuple[str, str, dict[str, Any]]] | None:
+    """`_plan_update`'s changes for a table found by its name."""
+    if not isinstance(expression, str) or not isinstance(key, dict):
+        return None
     if expression in _simple_updates:
         actions = _simple_updates[expression]
     else:
         actions = _simple_actions(expression)
         _remember(_simple_updates, expression, actions)
-    table = backend.tables.get(table_name)
-    if actions is None or table is None or table.stream_shard is not None:
+    if actions is None or table.stream_shard is not None:
         return None
     if table.hash_key_attr not in key or (table.range_key_attr and table.range_key_attr not in key):
         return None
     if len(key) != (2 if table.range_key_attr else 1):
         return None
-    table_keys = {table.hash_key_attr, table.range_key_attr}
-    index_keys = set(table.attribute_keys) - table_keys
-    defined = {attribute["AttributeName"]: attribute["AttributeType"] for attribute in table.attr}
+    table_keys, index_keys, defined = _attributes_of_keys(table)
     names, values = names or {}, values or {}
     changes, seen = [], set()
     for kind, placeholder, value_name in actions:
@@ -397,9 +474,7 @@ def _plan_update(
             return None  # moto refuses it (an empty key value, a type the table does not define)
         seen.add(name)
         changes.append((kind, name, value))
-    hash_value = DynamoType(key[table.hash_key_attr])
-    range_value = DynamoType(key[table.range_key_attr]) if table.range_key_attr else None
-    return table, hash_value, range_value, changes
+    return changes
 
 
 def _fits_index_key(name: str, value: dict[str, Any], defined: dict[str, str]) -> bool:
