@@ -191,6 +191,8 @@ def _undo(backend: Any, log: list[tuple[Any, ...]]) -> None:
         elif kind == "attrs":
             _, table, hash_value, range_value, item, changed, old_size = entry
             moto_writes.undo_attributes(item, changed, old_size)
+            _reindex(table, hash_value, range_value, [name for name, _ in changed])
+            continue
         else:
             _, table_name, key, attributes = entry
             _restore(backend, [(table_name, key, attributes)])
@@ -294,8 +296,10 @@ def _transact_items(backend: Any, transact_items: list[dict[str, Any]], log: lis
                         expression_attribute_names=names,
                         expression_attribute_values=values,
                     )
+                elif current is None:
+                    _reindex(table, hash_value, range_value)  # created: filed by its put, then changed
                 else:
-                    _reindex(table, hash_value, range_value)
+                    _reindex(table, hash_value, range_value, [name for _, name, _ in changes])
             errors.append((None, None, None))
         except (MultipleTransactionsException, MockValidationException):
             raise
@@ -452,10 +456,12 @@ class _Index:
     key; the values include the table's own key, so two entries never tie before the `_Ref`.
     """
 
-    __slots__ = ("entries", "partitions", "spec", "spec_key")
+    __slots__ = ("entries", "partitions", "reads", "spec", "spec_key")
 
     def __init__(self, spec: _Spec) -> None:
         self.spec, self.spec_key = spec, spec.key()
+        # the attributes an entry is made of (`_entry`): a change to no other moves the item
+        self.reads = frozenset((spec.hash_attr, *spec.required, *spec.sort_attrs))
         self.partitions: dict[tuple[str, Any], _Sorted] = {}
         self.entries: dict[tuple[DynamoType, DynamoType | None], tuple[tuple[str, Any], tuple[Any, ...]]] = {}
 
@@ -540,8 +546,11 @@ def _index(table: Table, index_name: str | None, spec: _Spec) -> _Index:
     return index
 
 
-def _reindex(table: Table, hash_value: DynamoType, range_value: DynamoType | None) -> None:
-    """Re-file one item key in every built index of `table` after any write to it."""
+def _reindex(
+    table: Table, hash_value: DynamoType, range_value: DynamoType | None, changed: Any = None
+) -> None:
+    """Re-file one item key in every built index of `table` after any write to it; given the
+    names of the only attributes the write `changed` (in place), only the indexes that read one."""
     with _lock:
         indexes = _indexes.get(table)
         if not indexes:
@@ -553,6 +562,8 @@ def _reindex(table: Table, hash_value: DynamoType, range_value: DynamoType | Non
             else:
                 item = table.items.get(hash_value)
             for index in indexes.values():
+                if changed is not None and index.reads.isdisjoint(changed):
+                    continue
                 if item is None:
                     index.discard(key)
                 else:

@@ -360,7 +360,7 @@ def apply_planned(
         current = attrs.get(name)
         if current is not None and current.type != "N":
             return None  # moto's type error
-        values.append((name, (current or DynamoType({"N": "0"})) + DynamoType(value)))
+        values.append((name, (current or _dynamo({"N": "0"})) + _dynamo(value)))
     size = _item_size(item) if item is not None else 0
     if size + sum(_size(name, value) for name, value in values) > ITEM_SIZE_LIMIT:
         return None  # moto decides the limit
