@@ -48,6 +48,7 @@ from typing import Any
 
 from moto import backends as moto_backends
 from moto.core import serialize as moto_serialize
+from moto.dynamodb import comparisons
 from moto.dynamodb import models as dynamodb_models
 from moto.dynamodb import responses as dynamodb_responses
 from moto.dynamodb.comparisons import get_filter_expression
@@ -200,6 +201,58 @@ def _undo(backend: Any, log: list[tuple[Any, ...]]) -> None:
         _reindex(table, hash_value, range_value)
 
 
+_CONSTANT_TYPES = frozenset({"S", "N", "BOOL"})  # whose `AttributeValue.expr` is immutable
+
+
+def _compiled(node: Any) -> Any:
+    """A function of the item answering as `node.expr(item)` (moto's condition tree): AND, OR,
+    NOT, =, attribute_exists of a top-level name and its operands are evaluated directly, in the
+    same order and with the same values (`and`/`or` give the same operand back); any other node
+    is moto's own `expr`."""
+    kind = type(node)
+    if kind is comparisons.OpAnd or kind is comparisons.OpOr:
+        left, right = _compiled(node.lhs), _compiled(node.rhs)
+        if kind is comparisons.OpAnd:
+            return lambda item: left(item) and right(item)
+        return lambda item: left(item) or right(item)
+    if kind is comparisons.OpNot:
+        inner = _compiled(node.lhs)
+        return lambda item: not inner(item)
+    if kind is comparisons.OpEqual:
+        left, right = _compiled(node.lhs), _compiled(node.rhs)
+        return lambda item: left(item) == right(item)
+    if kind is comparisons.FuncAttrExists and _top_level(node.attr):
+        name = node.attr.path[0]
+        return lambda item: item is not None and name in item.attrs
+    if kind is comparisons.AttributePath and _top_level(node):
+        name = node.path[0]
+
+        def value_of(item: Any) -> Any:
+            attr = item.attrs.get(name) if item is not None else None
+            return attr.cast_value if attr is not None else None
+
+        return value_of
+    if kind is comparisons.AttributeValue and node.type in _CONSTANT_TYPES:
+        try:
+            constant = node.expr(None)
+        except Exception:  # noqa: BLE001 - raised where moto evaluates it, if it does
+            return node.expr
+        return lambda item: constant
+    return node.expr
+
+
+def _top_level(path: Any) -> bool:
+    return type(path) is comparisons.AttributePath and len(path.path) == 1 and type(path.path[0]) is str
+
+
+def _check_of(tree: Any) -> Any:
+    """The compiled form of a condition tree, kept on the tree (which the parse memo keeps)."""
+    check = tree.__dict__.get("_almoner_check")
+    if check is None:
+        check = tree.__dict__["_almoner_check"] = _compiled(tree)
+    return check
+
+
 def _fast_transaction(backend: Any, transact_items: list[dict[str, Any]]) -> bool:
     """Whether `_transact` may run this transaction (the fast paths on, no table with a stream).
     Reads the items as moto's backup loop does, so a malformed one fails as it fails there."""
@@ -261,7 +314,7 @@ def _transact_items(backend: Any, transact_items: list[dict[str, Any]], log: lis
             table, hash_value, range_value, current = _current(backend, table_name, key)
             if condition_expression is not None:
                 condition_op = get_filter_expression(condition_expression, names, values)
-                if not condition_op.expr(current):
+                if not _check_of(condition_op)(current):
                     if return_values == "ALL_OLD" and current:
                         original_item = current.to_json()["Attributes"]
                     raise ConditionalCheckFailed(item=original_item)

@@ -88,6 +88,10 @@ _originals: dict[str, Any] = {}
 _update_trees: dict[str, Any] = {}
 _condition_trees: dict[tuple[Any, ...], tuple[Any, list[str], list[str]]] = {}
 _condition_uses: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {}  # per expression text
+# While moto's handler answers one TransactWriteItems: each condition's parse by the identity of
+# the request's own names and values dicts (alive and unchanged until the handler returns, which
+# clears this), so the backend's loop finds the tree the handler's check parsed
+_request_parses: dict[tuple[Any, int, int], tuple[Any, Any, Any]] | None = None
 
 
 def _size(key: str, value: Any) -> int:
@@ -234,6 +238,12 @@ def _parse_condition(self: ConditionExpressionParser) -> Any:
         or not (values is None or type(values) is dict)
     ):
         return _originals["parse"](self)
+    during = _request_parses.get((expression, id(names), id(values))) if _request_parses is not None else None
+    if during is not None and during[0] is names and during[1] is values:
+        tree, found_names, found_values = during[2]
+        self.expr_attr_names_found = list(found_names)
+        self.expr_attr_values_found = list(found_values)
+        return tree
     uses = _condition_uses.get(expression)
     key = _condition_key(expression, uses, names, values) if uses is not None else None
     kept = _condition_trees.get(key) if key is not None else None
@@ -254,6 +264,8 @@ def _parse_condition(self: ConditionExpressionParser) -> Any:
         key = _condition_key(expression, uses, names, values)
         if key is not None:
             _remember(_condition_trees, key, kept)
+    if _request_parses is not None:
+        _request_parses[(expression, id(names), id(values))] = (names, values, kept)
     tree, found_names, found_values = kept
     self.expr_attr_names_found = list(found_names)
     self.expr_attr_values_found = list(found_values)
@@ -647,8 +659,17 @@ def _update_names_used(expression: Any) -> list[str]:
 def _transact_write_items(self: Any) -> Any:
     """moto's `DynamoHandler.transact_write_items`, the same checks in the same order, with the
     placeholders of an update expression kept per text (`_update_names_used`)."""
+    global _request_parses
     if not _enabled:
         return _originals["handler_transact"](self)
+    _request_parses = {}
+    try:
+        return _transact_write_items_checked(self)
+    finally:
+        _request_parses = None
+
+
+def _transact_write_items_checked(self: Any) -> Any:
     transact_items = self.body["TransactItems"]
     for item in transact_items:
         item_values = list(item.values())[0]

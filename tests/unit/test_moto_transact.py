@@ -12,7 +12,7 @@ import pytest
 from botocore.exceptions import ClientError
 from moto import mock_aws
 from moto.dynamodb.models import dynamodb_backends
-from moto.dynamodb.models.dynamo_type import Item
+from moto.dynamodb.models.dynamo_type import DynamoType, Item
 
 from chalicelocal import moto_speedups, moto_writes
 from tests.unit.moto_tables import index, key_schema
@@ -381,3 +381,89 @@ def test_a_failed_condition_asking_for_the_old_item_gets_it_in_its_reason(on):
         reasons = caught.value.response["CancellationReasons"]
         assert [reason["Code"] for reason in reasons] == ["None", "ConditionalCheckFailed"]
         assert reasons[1]["Item"]["G"] == {"S": "g0"} and _by_g(client, "g1") == []
+
+
+def _condition(rng: random.Random, depth: int = 0) -> str:
+    if depth < 3 and rng.random() < 0.45:
+        joiner = rng.choice([" AND ", " OR "])
+        inner = _condition(rng, depth + 1) + joiner + _condition(rng, depth + 1)
+        return f"({inner})" if rng.random() < 0.5 else inner
+    if depth < 3 and rng.random() < 0.1:
+        return f"NOT ({_condition(rng, depth + 1)})"
+    path = rng.choice(["#a", "#b", "#m.#a", "#l[0]"])
+    value = rng.choice([":s", ":n", ":t", ":bad", ":set"])
+    return rng.choice(
+        [
+            f"attribute_exists({path})",
+            f"attribute_not_exists({path})",
+            f"{path} = {value}",
+            f"{value} = {path}",
+            f"{path} <> {value}",
+            f"{path} < :n",
+            f"begins_with({path}, :s)",
+            f"size({path}) = :n",
+            ":s = :s",
+        ]
+    )
+
+
+def _condition_item(rng: random.Random) -> Item | None:
+    if rng.random() < 0.15:
+        return None
+    choices = {
+        "a": [{"S": "x"}, {"S": "y"}, {"N": "1"}, {"N": "1.0"}, {"BOOL": True}, {"SS": ["x"]}],
+        "b": [{"S": "x"}, {"N": "2"}, {"NULL": True}],
+        "m": [{"M": {"a": {"S": "x"}}}, {"M": {}}, {"S": "x"}],
+        "l": [{"L": [{"S": "x"}]}, {"L": []}],
+    }
+    attrs = {"PK": {"S": "k"}}
+    for name, options in choices.items():
+        if rng.random() < 0.7:
+            attrs[name] = rng.choice(options)
+    return Item(DynamoType({"S": "k"}), None, attrs)
+
+
+def _outcome(function, item):  # type: ignore[no-untyped-def]
+    try:
+        return ("value", function(item))
+    except Exception as error:  # noqa: BLE001 (moto's own errors must be the same too)
+        return ("error", type(error).__name__, str(error))
+
+
+def test_a_compiled_condition_answers_as_motos_tree_for_every_item():
+    # GIVEN random conditions (AND, OR, NOT, parentheses, =, <>, <, attribute_exists/not_exists,
+    # begins_with, size, nested paths, a number that is not one, a set) and random items, or none
+    from moto.dynamodb.comparisons import create_condition_expression_parser
+
+    names = {"#a": "a", "#b": "b", "#m": "m", "#l": "l"}
+    values = {
+        ":s": {"S": "x"},
+        ":n": {"N": "1"},
+        ":t": {"BOOL": True},
+        ":bad": {"N": "one"},
+        ":set": {"SS": ["x"]},
+    }
+    rng = random.Random(11)  # noqa: S311
+    compared = 0
+    for _ in range(1500):
+        text = _condition(rng)
+        try:
+            tree = create_condition_expression_parser(text, names, values).parse()
+        except Exception:  # noqa: BLE001,S112 (a condition moto refuses is never evaluated)
+            continue
+        check = moto_speedups._compiled(tree)
+        for _ in range(4):
+            item = _condition_item(rng)
+            # THEN the compiled form gives the same value (or error) as moto's own evaluation
+            assert _outcome(check, item) == _outcome(tree.expr, item), (text, item and item.attrs)
+            compared += 1
+    assert compared > 4000
+
+
+def test_a_request_leaves_no_parses_behind():
+    with mock_aws():
+        client = _tables()
+        _gift(client, "a", None)
+        client.transact_write_items(TransactItems=[_set_g("a", "g1")])
+        assert moto_writes._request_parses is None
+        assert _by_g(client, "g1") == ["a"]
