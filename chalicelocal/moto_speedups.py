@@ -5,7 +5,10 @@ transaction so that it can roll back: a transaction costs O(table size), and the
 slows to seconds per donation once a charity has a few thousand items. This keeps moto's own
 checks and writes and replaces only the backup: the items the transaction touches are copied
 before it runs and put back if it is cancelled. All-or-nothing behaviour is unchanged
-(tests/unit/test_moto_speedups.py).
+(tests/unit/test_moto_speedups.py). With the write fast paths on (`moto_writes.enabled`), moto's
+loop itself is `_transact` (ADR 0006, eleventh addendum): the same steps in the same order, with
+an undo log of what each write replaced instead of copies, each condition checked once (by a
+compiled form of moto's tree) and simple updates applied directly (tests/unit/test_moto_transact.py).
 
 Query: moto's `Table.query` walks (and sorts) every item of the table for every request, so a
 list page or an export page costs O(table) and an export O(table²). `_QueryIndexes` keeps, per

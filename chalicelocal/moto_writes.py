@@ -43,6 +43,12 @@ in three places that do not depend on the data written:
   handler's check for empty key values is skipped when no value could fail it; the `#name`
   placeholders an update expression uses are kept per text.
 
+- TransactWriteItems' loop (eleventh addendum, `moto_speedups._transact`) applies a simple update
+  by `apply_planned`, which notes what it replaces for the loop's undo log and keeps the item's
+  size current (`SIZE_ATTRIBUTE`) instead of adding it up again; a number is added as moto's
+  `DynamoType.__add__` adds it (`_add`); the table's key attributes are read once per definition;
+  the backend's loop finds the handler's parse of the same request's condition (`_request_parses`).
+
 Parse errors are not kept: an invalid expression raises every time, as before. The memos are
 bounded and cleared when full. tests/unit/test_moto_writes.py compares each with moto's own.
 
@@ -58,6 +64,7 @@ from __future__ import annotations
 import functools
 import re
 import weakref
+from decimal import Decimal
 from typing import Any
 
 from moto.core.responses import ActionResult
@@ -372,7 +379,7 @@ def apply_planned(
         current = attrs.get(name)
         if current is not None and current.type != "N":
             return None  # moto's type error
-        values.append((name, (current or _dynamo({"N": "0"})) + _dynamo(value)))
+        values.append((name, _add(current or _dynamo({"N": "0"}), _dynamo(value))))
     size = _item_size(item) if item is not None else 0
     if size + sum(_size(name, value) for name, value in values) > ITEM_SIZE_LIMIT:
         return None  # moto decides the limit
@@ -399,6 +406,16 @@ def apply_planned(
         size += _size(name, value)
     item.__dict__[SIZE_ATTRIBUTE] = size
     return item
+
+
+def _add(current: DynamoType, added: DynamoType) -> DynamoType:
+    """`current + added` (moto's `DynamoType.__add__`) for two numbers as strings, its same
+    arithmetic and text, the result set directly; anything else by moto's own."""
+    if current.type == "N" and added.type == "N" and type(current.value) is str and type(added.value) is str:
+        left: Decimal | int = Decimal(current.value) if "." in current.value else int(current.value)
+        right: Decimal | int = Decimal(added.value) if "." in added.value else int(added.value)
+        return _dynamo({"N": f"{left + right}"})
+    return current + added
 
 
 def undo_attributes(item: Item, changed: list[tuple[str, Any]], old_size: int | None) -> None:
@@ -671,6 +688,7 @@ def _transact_write_items(self: Any) -> Any:
 
 def _transact_write_items_checked(self: Any) -> Any:
     transact_items = self.body["TransactItems"]
+    backend = None  # `self.dynamodb_backend` (a lookup by account and region), read once when needed
     for item in transact_items:
         item_values = list(item.values())[0]
         names = item_values.get("ExpressionAttributeNames", {})
@@ -681,12 +699,14 @@ def _transact_write_items_checked(self: Any) -> Any:
         if "Put" in item:
             if item["Put"].get("ExpressionAttributeValues") == {}:
                 raise ExpressionAttributeValuesEmpty
-            table = self.dynamodb_backend.get_table(item["Put"]["TableName"])
+            backend = self.dynamodb_backend if backend is None else backend
+            table = backend.get_table(item["Put"]["TableName"])
             dynamodb_responses.validate_put_has_empty_keys(item["Put"]["Item"], table)
         if "Update" in item:
             if item["Update"].get("ExpressionAttributeValues") == {}:
                 raise ExpressionAttributeValuesEmpty
-            table = self.dynamodb_backend.get_table(item["Update"]["TableName"])
+            backend = self.dynamodb_backend if backend is None else backend
+            table = backend.get_table(item["Update"]["TableName"])
             dynamodb_responses.validate_put_has_empty_keys(
                 item["Update"]["Key"], table, custom_error_msg=_KEY_EMPTY_MESSAGE
             )

@@ -467,3 +467,19 @@ def test_a_request_leaves_no_parses_behind():
         client.transact_write_items(TransactItems=[_set_g("a", "g1")])
         assert moto_writes._request_parses is None
         assert _by_g(client, "g1") == ["a"]
+
+
+def test_a_number_added_by_a_simple_update_is_motos_sum():
+    # GIVEN pairs of number texts (integers, decimals, exponents, signs, text that is no number)
+    texts = ["0", "1", "-1", "1.5", "0.10", "-0.0", "1e3", "1E-2", "12345678901234567890", "1_000"]
+    texts += ["", "x", "1.2.3"]
+    for left in texts:
+        for right in texts:
+            pair = (DynamoType({"N": left}), DynamoType({"N": right}))
+            ours = _outcome(lambda numbers: moto_writes._add(*numbers), pair)
+            theirs = _outcome(lambda numbers: numbers[0] + numbers[1], pair)
+            # THEN the sum (type and text) or the error is moto's own
+            if ours[0] == "value" and theirs[0] == "value":
+                ours = ("value", ours[1].type, ours[1].value)
+                theirs = ("value", theirs[1].type, theirs[1].value)
+            assert ours == theirs, (left, right)
