@@ -3,12 +3,15 @@
 The embedded AWS of `chalicelocal` (`embedded.start_moto`: moto's server with `moto_speedups`)
 runs in a child process of its own (`alone=True`: longer thread time slices, see
 `chalicelocal/embedded.py`), as DynamoDB, S3 and SQS are not in a Lambda's interpreter; this process
-is the API (Chalice's test client over `app.py`) and the imports worker, fed by
-`chalicelocal.runner.QueueWorker` exactly as the local stack feeds it (real SQS messages,
-batches, partial failures) with `--concurrency` threads (default: the local stack's,
-ALMONER_LOCAL_CONCURRENCY or 5, the batches Lambda starts with). `make run` differs here: it hosts
-moto in a thread of its own process, so there the API, the workers and moto share one
-interpreter and one core, and the same import takes about the sum of both processes' CPU. It:
+is the API (Chalice's test client over `app.py`). The imports worker is fed exactly as the local
+stack feeds it (real SQS messages, batches, partial failures: `chalicelocal.runner.QueueWorker`)
+with `--concurrency` batches at a time (default: the local stack's, ALMONER_LOCAL_CONCURRENCY or 5,
+the batches Lambda starts with), each in an interpreter of its own (`ProcessWorkers`), as Lambda
+runs each concurrent invocation in an execution environment of its own; `--processes 0` runs
+them as threads of this process instead, as `make run` does. `make run` differs twice: it hosts
+moto in a thread of its own process and the job runner's threads too, so there the API, the
+workers and moto share one interpreter and one core, and the same import takes about the sum of
+all processes' CPU. It:
 
 1. generates a CSV of `--rows` donations (default 100,000) from `--donors` people, with UK dates,
    amounts like `£1,234.50`, names in one column and a Gift Aid column; 1 donor in 10 already
@@ -277,6 +280,12 @@ def cpu_seconds(pid: int | None = None) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def app_cpu_seconds(worker_pids: list[int]) -> float:
+    """CPU time of the app: this process (the API, and the job runner's threads if it has them)
+    and the job runner's processes."""
+    return cpu_seconds() + sum(cpu_seconds(pid) for pid in worker_pids)
+
+
 def traced(run) -> float:  # type: ignore[no-untyped-def]
     """The peak of what Python allocated while `run` ran (tracemalloc), in bytes."""
     tracemalloc.start()
@@ -318,6 +327,14 @@ def main() -> int:
         help="job runner threads for the imports queue (the local stack's default: 5)",
     )
     parser.add_argument(
+        "--processes",
+        type=int,
+        default=None,
+        help="interpreters the timed import's job runner spreads its --concurrency batches over "
+        "(default: one a batch, as Lambda runs each invocation in an environment of its own; "
+        "0: the job runner's threads in this process, as `make run` has them)",
+    )
+    parser.add_argument(
         "--import-only",
         action="store_true",
         help="stop after the timed import's figures (no raw baseline, no memory imports)",
@@ -342,13 +359,17 @@ def main() -> int:
 
         from app import app
         from chalicelocal.lambdas import sqs_triggers
-        from chalicelocal.runner import QueueWorker, concurrency
+        from chalicelocal.runner import ProcessWorkers, QueueWorker, concurrency
 
         trigger = next(t for t in sqs_triggers(template) if t.queue == "ImportsQueue")
         threads = args.concurrency or concurrency()
-        worker = QueueWorker(
-            trigger, created["ImportsQueue"], created["__queue_arns__"]["ImportsQueue"], threads=threads
-        )
+        queue = (trigger, created["ImportsQueue"], created["__queue_arns__"]["ImportsQueue"])
+        worker: QueueWorker | ProcessWorkers
+        processes = threads if args.processes is None else args.processes
+        if processes:
+            worker = ProcessWorkers(*queue, processes=processes, batches=threads)
+        else:
+            worker = QueueWorker(*queue, threads=threads)
         worker.start()
         folder = Path(tempfile.gettempdir())
         warm = folder / "almoner-bench-warm.csv"
@@ -362,11 +383,16 @@ def main() -> int:
         with Client(app) as client:
             # the first import loads the code it uses: not a cost of the file, so not measured
             import_file(client, worker, warm, "Bench Warm-up Trust", 10)
-            app_cpu, moto_cpu = cpu_seconds(), cpu_seconds(moto.pid)
+            pids = worker.pids if isinstance(worker, ProcessWorkers) else []
+            app_cpu, moto_cpu = app_cpu_seconds(pids), cpu_seconds(moto.pid)
             figures = import_file(client, worker, large, "Bench Trust", args.donors)
-            app_cpu, moto_cpu = cpu_seconds() - app_cpu, cpu_seconds(moto.pid) - moto_cpu
+            app_cpu, moto_cpu = app_cpu_seconds(pids) - app_cpu, cpu_seconds(moto.pid) - moto_cpu
             rows = args.rows
-            print_now(f"job_runner_threads: {threads} threads")
+            if isinstance(worker, ProcessWorkers):
+                shares = " + ".join(str(n) for n in worker.threads)
+                print_now(f"job_runner: {threads} batches at a time in processes of {shares} threads")
+            else:
+                print_now(f"job_runner: {threads} threads of this process")
             report_import(rows, large, figures)
             print_now(f"import_cpu_app: {app_cpu:.1f} s ({1000 * app_cpu / rows:.2f} ms/row)")
             print_now(f"import_cpu_moto: {moto_cpu:.1f} s ({1000 * moto_cpu / rows:.2f} ms/row)")
@@ -390,6 +416,12 @@ def main() -> int:
             print_now(f"raw_batch_write_time: {raw_seconds:.1f} s")
             print_now(f"raw_rows_per_s: {raw_rate:.0f} rows/s")
             print_now(f"run_vs_raw: {run_rate / raw_rate:.2f} ratio")
+            if isinstance(worker, ProcessWorkers):
+                # tracemalloc sees this process: the traced imports run on the job runner's threads
+                # here (the same code, so the same memory)
+                worker.stop()
+                worker = QueueWorker(*queue, threads=threads)
+                worker.start()
             small_peak = traced(lambda: import_file(client, worker, small, "Bench Small Trust", small_donors))
             print_now(f"peak_memory_{small_rows}_rows: {small_peak / 1_000_000:.1f} MB")
             large_peak = traced(lambda: import_file(client, worker, large, "Bench Traced Trust", args.donors))

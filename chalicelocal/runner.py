@@ -22,6 +22,7 @@ every retry wait 90 minutes. Success, redrive and maxReceiveCount are unchanged.
 
 from __future__ import annotations
 
+import multiprocessing
 import os
 import sys
 import threading
@@ -184,6 +185,61 @@ class QueueWorker:
             )
         except Exception:  # (the queue's own visibility timeout then applies)
             traceback.print_exc()
+
+
+class ProcessWorkers:
+    """One SQS-triggered function's `batches` pollers (as `QueueWorker`'s threads: the batches
+    handled at a time) spread over `processes` interpreters of their own. Lambda runs each
+    concurrent invocation in an execution environment of its own, where `QueueWorker`'s threads
+    share one interpreter and so one core. Each process starts fresh (`spawn`) with this
+    process's environment, so it talks to the same AWS endpoint and resources; `stop()` ends each
+    after its current batch."""
+
+    def __init__(
+        self, trigger: SqsTrigger, queue_url: str, queue_arn: str, processes: int, batches: int
+    ) -> None:
+        context = multiprocessing.get_context("spawn")
+        self._stop = context.Event()
+        environ = dict(os.environ)
+        processes = max(1, min(processes, batches))
+        share, rest = divmod(batches, processes)
+        self.threads = [share + (1 if n < rest else 0) for n in range(processes)]
+        self._processes = [
+            context.Process(
+                target=_serve,
+                args=(trigger, queue_url, queue_arn, threads, self._stop, environ),
+                name=f"jobs-{trigger.function.logical_id}-{n}",
+                daemon=True,
+            )
+            for n, threads in enumerate(self.threads)
+        ]
+
+    @property
+    def pids(self) -> list[int]:
+        return [process.pid for process in self._processes if process.pid is not None]
+
+    def start(self) -> None:
+        for process in self._processes:
+            process.start()
+
+    def stop(self) -> None:
+        self._stop.set()
+        for process in self._processes:
+            process.join(timeout=POLL_SECONDS + 30)
+            if process.is_alive():
+                process.terminate()
+                process.join()
+
+
+def _serve(
+    trigger: SqsTrigger, queue_url: str, queue_arn: str, threads: int, stop: Any, environ: dict[str, str]
+) -> None:
+    """A `ProcessWorkers` process: its worker's threads until `stop` is set."""
+    os.environ.update(environ)
+    worker = QueueWorker(trigger, queue_url, queue_arn, threads=threads)
+    worker.start()
+    stop.wait()
+    worker.stop()
 
 
 def start_workers(triggers: list[SqsTrigger], created: dict[str, Any]) -> list[QueueWorker]:

@@ -4,6 +4,7 @@ ids, retry after a (short, local) visibility timeout, redrive to the DLQ after m
 from __future__ import annotations
 
 import json
+import os
 import threading
 import time
 from collections.abc import Iterator
@@ -161,3 +162,34 @@ def test_two_threads_deliver_batches_at_the_same_time(queues: dict[str, str]) ->
     assert met == [True, True]
     assert sorted(handled) == sorted(f"job-{n}" for n in range(20))
     assert bodies_waiting(queues["queue"]) == []
+
+
+def test_processes_share_the_queue_s_batches_each_in_an_interpreter_of_its_own(
+    queues: dict[str, str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    sqs = boto3.client("sqs")
+    echo = sqs.create_queue(QueueName="echo")["QueueUrl"]
+    monkeypatch.setenv("ALMONER_TEST_ECHO_QUEUE", echo)
+    function = Function(
+        logical_id="TestWorker", handler="tests.functional.process_handler.handler", timeout=20, memory=512
+    )
+    trigger = SqsTrigger(function=function, queue="Jobs", batch_size=2, report_failures=True)
+    workers = runner.ProcessWorkers(trigger, queues["queue"], queues["arn"], processes=2, batches=3)
+    assert workers.threads == [2, 1]  # three batches at a time over two interpreters
+    sent = [f"job-{n}" for n in range(8)]
+    send(queues["queue"], *sent)
+    workers.start()
+    answers: list[dict[str, Any]] = []
+    try:
+        for _ in range(60):  # long polls of 1 s: at most a minute on a loaded machine
+            received = sqs.receive_message(QueueUrl=echo, MaxNumberOfMessages=10, WaitTimeSeconds=1)
+            answers += [json.loads(message["Body"]) for message in received.get("Messages", [])]
+            if len(answers) >= len(sent):
+                break
+        pids = set(workers.pids)
+    finally:
+        workers.stop()
+    assert sorted(answer["body"] for answer in answers) == sorted(sent)
+    assert {answer["pid"] for answer in answers} <= pids and len(pids) == 2
+    assert os.getpid() not in pids
+    assert bodies_waiting(queues["queue"]) == []  # each delivered batch was deleted
