@@ -27,9 +27,19 @@ def index(
     }
 
 
-def hash_key_table(name: str) -> Any:
-    """A DynamoDB client with table `name` (hash key `PK`, a string) created."""
-    client = boto3.client("dynamodb", region_name="eu-west-2")
+def hash_key_table(name: str, endpoint_url: str | None = None) -> Any:
+    """A DynamoDB client with table `name` (hash key `PK`, a string) created; `endpoint_url`: a
+    moto server's (with the local stack's fake keys), else the mocked AWS."""
+    if endpoint_url is None:
+        client = boto3.client("dynamodb", region_name="eu-west-2")
+    else:
+        client = boto3.client(
+            "dynamodb",
+            region_name="eu-west-2",
+            endpoint_url=endpoint_url,
+            aws_access_key_id="almoner-local",
+            aws_secret_access_key="almoner-local",
+        )
     client.create_table(
         TableName=name,
         BillingMode="PAY_PER_REQUEST",

@@ -26,7 +26,7 @@ from werkzeug.test import Client
 
 from chalicelocal import embedded, moto_direct, moto_speedups
 from tests.unit.dynamodb_requests import TABLE, requests
-from tests.unit.moto_tables import index, key_schema
+from tests.unit.moto_tables import hash_key_table, index, key_schema
 
 REQUEST_ID = "x-amzn-requestid"
 
@@ -256,19 +256,7 @@ def test_the_sdk_reads_the_servers_answers_crc32_checked():
     server.start()
     try:
         host, port = server.get_host_and_port()
-        client = boto3.client(
-            "dynamodb",
-            region_name="eu-west-2",
-            endpoint_url=f"http://{host}:{port}",
-            aws_access_key_id="almoner-local",
-            aws_secret_access_key="almoner-local",
-        )
-        client.create_table(
-            TableName="served",
-            BillingMode="PAY_PER_REQUEST",
-            AttributeDefinitions=[{"AttributeName": "PK", "AttributeType": "S"}],
-            KeySchema=key_schema("PK"),
-        )
+        client = hash_key_table("served", f"http://{host}:{port}")
         client.put_item(TableName="served", Item={"PK": {"S": "a"}, "n": {"N": "1.50"}, "z": {"S": "Zoë"}})
         got = client.get_item(TableName="served", Key={"PK": {"S": "a"}})
         assert got["Item"] == {"PK": {"S": "a"}, "n": {"N": "1.50"}, "z": {"S": "Zoë"}}

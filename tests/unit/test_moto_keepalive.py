@@ -12,7 +12,6 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-import boto3
 import pytest
 import urllib3.connection
 from moto.moto_server.threaded_moto_server import ThreadedMotoServer
@@ -20,6 +19,7 @@ from moto.moto_server.threaded_moto_server import ThreadedMotoServer
 from chalicelocal import embedded, moto_speedups
 from chalicelocal.moto_keepalive import KeepAliveMotoServer
 from tests.functional.moto_server import reset
+from tests.unit.moto_tables import hash_key_table
 
 DYNAMODB_JSON = {"Content-Type": "application/x-amz-json-1.0"}
 AUTH = (
@@ -159,19 +159,7 @@ def new_connections(monkeypatch: pytest.MonkeyPatch) -> list[int]:
 
 def test_the_sdk_reuses_its_connection_call_after_call(new_connections: list[int]):
     with served(KeepAliveMotoServer) as (host, port):
-        client = boto3.client(
-            "dynamodb",
-            region_name="eu-west-2",
-            endpoint_url=f"http://{host}:{port}",
-            aws_access_key_id="almoner-local",
-            aws_secret_access_key="almoner-local",
-        )
-        client.create_table(
-            TableName="reused",
-            BillingMode="PAY_PER_REQUEST",
-            AttributeDefinitions=[{"AttributeName": "PK", "AttributeType": "S"}],
-            KeySchema=[{"AttributeName": "PK", "KeyType": "HASH"}],
-        )
+        client = hash_key_table("reused", f"http://{host}:{port}")
         for n in range(50):
             client.put_item(TableName="reused", Item={"PK": {"S": f"k{n}"}, "n": {"N": str(n)}})
         count = client.scan(TableName="reused", Select="COUNT")["Count"]
