@@ -15,7 +15,7 @@ from moto.dynamodb.models import dynamodb_backends
 from moto.dynamodb.models.dynamo_type import DynamoType, Item
 
 from chalicelocal import moto_speedups, moto_writes
-from tests.unit.moto_tables import index, key_schema
+from tests.unit.moto_tables import hash_key_table, index, key_schema
 
 PAIRS, SINGLE = "tx-pairs", "tx-single"
 PARTITIONS = ["p0", "p1"]
@@ -44,12 +44,7 @@ def _tables() -> object:
         KeySchema=key_schema("PK", "SK"),
         GlobalSecondaryIndexes=[index("byG", "G", "GS"), index("byGonly", "G")],
     )
-    client.create_table(
-        TableName=SINGLE,
-        BillingMode="PAY_PER_REQUEST",
-        AttributeDefinitions=[{"AttributeName": "PK", "AttributeType": "S"}],
-        KeySchema=key_schema("PK"),
-    )
+    hash_key_table(SINGLE)
     return client
 
 
