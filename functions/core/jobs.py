@@ -50,6 +50,34 @@ def submit(queue: str, *, tenant_id: str, user_id: str | None, job_type: str, pa
     return job
 
 
+def enqueue_many(
+    queue: str, tenant_id: str, job_id: str, job_type: str, payloads: list[dict[str, Any]]
+) -> None:
+    """One message of the job per payload, ten to a SendMessageBatch; an entry SQS refuses is
+    sent again."""
+    sqs, queue_url = aws.client("sqs"), config.queue_url(queue)
+    for start in range(0, len(payloads), 10):
+        entries = [
+            {
+                "Id": str(n),
+                "MessageBody": json.dumps(
+                    {"job_id": job_id, "tenant_id": tenant_id, "job_type": job_type, "payload": payload}
+                ),
+            }
+            for n, payload in enumerate(payloads[start : start + 10])
+        ]
+        for _ in range(5):
+            failed = {
+                entry["Id"]
+                for entry in sqs.send_message_batch(QueueUrl=queue_url, Entries=entries).get("Failed", [])
+            }
+            entries = [entry for entry in entries if entry["Id"] in failed]
+            if not entries:
+                break
+        else:
+            raise RuntimeError(f"SQS refused {len(entries)} {job_type} messages")
+
+
 def get(tenant_id: str, job_id: str) -> Job:
     try:
         return Job.get(*Job.key(tenant_id, job_id), consistent_read=True)

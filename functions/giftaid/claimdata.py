@@ -5,14 +5,16 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from functions.domain.giftaid.model import AuthorisedOfficial, Claim, GadLine, GasdsYear
 from functions.domain.giftaid.rates import gift_aid_value
-from functions.donations.models import Donation
 from functions.donors.models import Donor
 from functions.giftaid.lines import LineDonation, LineDonor, LineRules, build_lines
 from functions.giftaid.models import ClaimItem, GiftAidSettings
+
+if TYPE_CHECKING:
+    from functions.giftaid.repository import Candidate
 
 UK_COUNTRIES = frozenset({"GB", "UK", ""})
 
@@ -26,8 +28,8 @@ class Totals:
     latest: str | None
 
 
-def totals(donations: list[Donation]) -> Totals:
-    """Recomputed from the donation items themselves (never from running sums)."""
+def totals(donations: list[Candidate]) -> Totals:
+    """Recomputed from the attached donations themselves (never from running sums)."""
     amount = sum((d.amount for d in donations), Decimal("0.00"))
     tax = sum(
         (gift_aid_value(d.amount, dt.date.fromisoformat(d.donation_date)) for d in donations),
@@ -77,7 +79,7 @@ def rules_of(settings: GiftAidSettings | None) -> LineRules:
 
 
 def claim_lines(
-    donations: list[Donation], donors: dict[str, Donor], settings: GiftAidSettings | None
+    donations: list[Candidate], donors: dict[str, Donor], settings: GiftAidSettings | None
 ) -> list[GadLine]:
     items = [
         LineDonation(

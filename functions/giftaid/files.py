@@ -15,9 +15,9 @@ from functions.core import aws, config, keys
 from functions.core import files as stored_files
 from functions.domain.giftaid.model import Claim, GadLine
 from functions.domain.hmrc import r68, schedule
-from functions.donations.models import Donation
 from functions.giftaid import claimdata, repository
 from functions.giftaid.models import ClaimItem, GiftAidSettings
+from functions.giftaid.repository import Candidate
 
 SCHEDULE_ODS = "gift-aid-schedule.ods"
 SCHEDULE_ZIP = "gift-aid-schedules.zip"
@@ -57,11 +57,11 @@ class Content:
     schedule lines (read once per step: sealing checks them and writes the files from them)."""
 
     settings: GiftAidSettings | None
-    attached: list[Donation]
+    attached: list[Candidate]
     lines: list[GadLine]
 
 
-def content_of(claim: ClaimItem, attached: list[Donation] | None = None) -> Content:
+def content_of(claim: ClaimItem, attached: list[Candidate] | None = None) -> Content:
     """The claim's content; `attached` when the caller has just read the attached donations."""
     settings = repository.get_settings(claim.tenant_id)
     if attached is None:

@@ -123,6 +123,10 @@ class ClaimChunk(Entity, discriminator="GiftAidClaimChunk"):
     # JSON `[[id, date, amount, donor_id, sponsored, status, version], …]`: the chunk attaches them
     # on the version read instead of reading them again. None: the chunk reads them itself.
     snapshot = UnicodeAttribute(null=True)
+    # The donations this chunk attached, as their membership lines hold them (the same JSON rows),
+    # set in the transaction that marks the chunk done: the finisher reads the claim's chunks
+    # instead of its lines. None: done before chunks kept it (the finisher reads the lines).
+    joined = UnicodeAttribute(null=True)
 
 
 class ClaimAllocationPlan(Entity, discriminator="GiftAidAllocationPlan"):

@@ -34,9 +34,10 @@ from functions.giftaid.repository import Candidate, ClaimClosed
 
 # Donations per build message: ten full attach transactions. Each message also reads the claim
 # and its chunk, counts the chunk done and reports progress (about ten calls): 490 rather than 100
-# makes that a fifth per donation. The chunk item (ids and the plan's snapshot) stays near 60 kB
-# of DynamoDB's 400 kB, and a batch of ten messages (4,900 donations, 100 transactions) is far
-# inside the worker's 900 s.
+# makes that a fifth per donation. The chunk item (ids, the plan's snapshot and, once done, what
+# it attached) stays near 110 kB of DynamoDB's 400 kB. The worker takes one message at a time
+# (template.yaml: BatchSize 1): the plan sends every chunk's message at once, and batches of ten
+# left one worker finishing its last batch alone while the others had nothing left.
 CHUNK_SIZE = 10 * repository.TRANSACTION_DONATIONS
 BUILD, SEAL, RELEASE, SUBMIT = "claim-build", "claim-seal", "claim-release", "claim-submit"
 DRAFT, SEALED = ClaimState.DRAFT.value, ClaimState.SEALED.value
@@ -83,8 +84,8 @@ def plan(message: dict[str, Any]) -> None:
     if total == 0:
         finalize(claim, job, "plan")
         return
-    for number in range(1, total + 1):
-        enqueue(tenant_id, job.job_id, BUILD, {"claim_id": claim.claim_id, "step": "chunk", "chunk": number})
+    chunks = [{"claim_id": claim.claim_id, "step": "chunk", "chunk": n} for n in range(1, total + 1)]
+    jobs.enqueue_many("claims", tenant_id, job.job_id, BUILD, chunks)
 
 
 def _skip_reason(donation: Donation | None, claim_id: str) -> str | None:
@@ -116,6 +117,12 @@ def _sort_out(
     return skipped, candidates
 
 
+def _without(candidates: list[Candidate], refused: list[str]) -> list[Candidate]:
+    """The candidates that joined: all but the refused."""
+    out = set(refused)
+    return [c for c in candidates if c.donation_id not in out]
+
+
 def chunk(message: dict[str, Any]) -> None:
     tenant_id, payload = message["tenant_id"], message["payload"]
     number = int(payload["chunk"])
@@ -130,16 +137,18 @@ def chunk(message: dict[str, Any]) -> None:
             skipped, candidates = _sort_out(tenant_id, claim.claim_id, [str(d) for d in part.donation_ids])
         try:
             refused = repository.attach(claim, candidates)
+            joined = _without(candidates, refused)
             if refused:  # changed since it was read, or taken: read again, decide as above
                 more_skipped, again = _sort_out(tenant_id, claim.claim_id, refused)
                 skipped += more_skipped
                 refused = repository.attach(claim, again)
+                joined += _without(again, refused)
         except ClaimClosed:
             return
         skipped.extend({"donation_id": d, "reason": "in_another_claim"} for d in refused)
         if after_chunk is not None:
             after_chunk(claim.claim_id, number)
-        repository.mark_chunk_done(claim, number, skipped)
+        repository.mark_chunk_done(claim, number, skipped, joined)
     claim = repository.get_claim(tenant_id, claim.claim_id)
     job = jobs.get(tenant_id, message["job_id"])
     jobs.progress(job, int(claim.chunks_done), int(claim.chunks_total or 0))
@@ -175,7 +184,7 @@ def _own_finish(claim: ClaimItem, token: str) -> bool:
     )
 
 
-def finish_build(claim: ClaimItem, token: str) -> list[Donation] | None:
+def finish_build(claim: ClaimItem, token: str) -> list[Candidate] | None:
     """No more Gift Aid donations may join: take the GASDS the caps allow and, when the claim
     claims anything, the open reversals; then `building → ready` with totals recomputed from what
     is attached. Answers the attached donations (fixed from here on: a ready claim takes no more),
@@ -183,7 +192,7 @@ def finish_build(claim: ClaimItem, token: str) -> list[Donation] | None:
     if not _own_finish(claim, token):
         return None
     tenant_id, claim_id = claim.tenant_id, claim.claim_id
-    attached = repository.attached_as_joined(tenant_id, claim_id)
+    attached = repository.attached_as_joined(tenant_id, claim_id, int(claim.chunks_total or 0))
     own = small_donations.gift_aided_by_year(attached)
     try:
         small_donations.take(claim, token, clock.today(), own)
@@ -274,7 +283,7 @@ def _problems(claim: ClaimItem, content: files.Content) -> list[dict[str, Any]]:
     return problems
 
 
-def seal(tenant_id: str, claim_id: str, attached: list[Donation] | None = None) -> None:
+def seal(tenant_id: str, claim_id: str, attached: list[Candidate] | None = None) -> None:
     """`draft (ready) → sealed` when preflight finds nothing, then the files. Repeatable.
     `attached`: the donations the build has just read as attached (a ready claim takes no more),
     so that checking the claim and writing its files read them, their donors and the settings

@@ -10,6 +10,7 @@ line and the donation never disagree and nothing joins a cancelled claim.
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import json
 import time
 from collections.abc import Callable, Iterable, Iterator
@@ -29,6 +30,7 @@ from functions.core import clock, counters, keys, platform_stats
 from functions.core.errors import Conflict, NotFound
 from functions.core.identity import Tenant
 from functions.core.item_connection import shared
+from functions.core.together import read_ahead, together
 from functions.domain.giftaid import reasons
 from functions.domain.giftaid.states import GiftAidState
 from functions.donations.models import Donation, DonationGiftAid
@@ -191,15 +193,19 @@ def get_chunk(tenant_id: str, claim_id: str, number: int) -> ClaimChunk:
         raise NotFound() from exc
 
 
-def mark_chunk_done(claim: ClaimItem, number: int, skipped: list[dict[str, str]]) -> bool:
-    """Chunk done and the claim's counter in one transaction: counted once however often a
-    message is delivered. False when it was already done."""
+def mark_chunk_done(
+    claim: ClaimItem, number: int, skipped: list[dict[str, str]], joined: list[Candidate]
+) -> bool:
+    """Chunk done, with the donations it attached (`joined`: as their lines hold them), and the
+    claim's counter in one transaction: counted once however often a message is delivered. False
+    when it was already done."""
     chunk = ClaimChunk(keys.claim_pk(claim.tenant_id, claim.claim_id), keys.claim_chunk_sk(number))
+    rows = json.dumps([c.as_row() for c in joined])
     try:
         with TransactWrite(connection=transaction_connection()) as transaction:
             transaction.update(
                 chunk,
-                actions=[ClaimChunk.done.set(True)],
+                actions=[ClaimChunk.done.set(True), ClaimChunk.joined.set(rows)],
                 condition=ClaimChunk.done == False,  # noqa: E712
             )
             actions: list[Any] = [ClaimItem.chunks_done.add(1)]
@@ -269,19 +275,22 @@ def donations(tenant_id: str, donation_ids: Iterable[str]) -> list[Donation]:
 
 
 def donors(tenant_id: str, donor_ids: Iterable[str], fields: Iterable[str] | None = None) -> dict[str, Donor]:
-    """Consistent BatchGetItem of the donors; `fields`: only these attributes of each (and what
-    says which donor it is), the others as a donor read without them (None or their default)."""
+    """Consistent BatchGetItem of the donors, the batches side by side (`together`: a claim's
+    20,000 donors are 200 of them); `fields`: only these attributes of each (and what says which
+    donor it is), the others as a donor read without them (None or their default)."""
     wanted = list(dict.fromkeys(donor_ids))
-    found: dict[str, Donor] = {}
     names = None
     if fields is not None:
         names = list(dict.fromkeys([Donor.entity.attr_name, Donor.donor_id.attr_name, *fields]))
-    for start in range(0, len(wanted), BATCH_GET):
-        part = [Donor.key(tenant_id, donor_id) for donor_id in wanted[start : start + BATCH_GET]]
-        for donor in Donor.batch_get(part, consistent_read=True, attributes_to_get=names):
-            if isinstance(donor, Donor):
-                found[donor.donor_id] = donor
-    return found
+
+    def batch(ids: list[str]) -> list[Donor]:
+        part = [Donor.key(tenant_id, donor_id) for donor_id in ids]
+        found = Donor.batch_get(part, consistent_read=True, attributes_to_get=names)
+        return [donor for donor in found if isinstance(donor, Donor)]
+
+    parts = [wanted[start : start + BATCH_GET] for start in range(0, len(wanted), BATCH_GET)]
+    batches = together(*(functools.partial(batch, ids) for ids in parts))
+    return {donor.donor_id: donor for found in batches for donor in found}
 
 
 def _joinable(claim_id: str, version: int | None) -> Condition:
@@ -463,11 +472,11 @@ def lines_page(
     return list(results), results.last_evaluated_key
 
 
-def attached(tenant_id: str, claim_id: str) -> list[Donation]:
+def attached(tenant_id: str, claim_id: str) -> list[Candidate]:
     """The donations that really carry this claim's id (the membership lines name them; the
-    donation items are the truth)."""
+    donation items are the truth), as they are now."""
     ids = [line.donation_id for line in lines(tenant_id, claim_id)]
-    return [d for d in donations(tenant_id, ids) if d.claim_id == claim_id]
+    return [Candidate.of(d) for d in donations(tenant_id, ids) if d.claim_id == claim_id]
 
 
 JOINED_FIELDS = ("donation_id", "donation_date", "amount", "donor_id", "sponsored", "status")
@@ -489,26 +498,39 @@ def _lines_as_joined(tenant_id: str, claim_id: str) -> Iterator[tuple[Any, ...]]
             yield tuple(_plain(raw, attribute) for attribute in attributes)
 
 
-def attached_as_joined(tenant_id: str, claim_id: str) -> list[Donation]:
-    """The donations attached to a claim being finished, as each was when it joined: from the
-    membership lines (written in the donation's conditional transaction, so they agree with it),
-    without reading the donations again; lines older than that read them (`attached`)."""
+def _chunks_joined(tenant_id: str, claim_id: str, chunks: int) -> list[Candidate] | None:
+    """What the claim's done chunks attached (`ClaimChunk.joined`, one consistent BatchGetItem
+    per 100 chunks), or None when a chunk does not say (done before chunks kept it)."""
+    pk = keys.claim_pk(tenant_id, claim_id)
+    wanted = [(pk, keys.claim_chunk_sk(number)) for number in range(1, chunks + 1)]
+    names = [ClaimChunk.entity.attr_name, ClaimChunk.chunk_number.attr_name, ClaimChunk.joined.attr_name]
+    rows: dict[int, str] = {}
+    for start in range(0, len(wanted), BATCH_GET):
+        part = wanted[start : start + BATCH_GET]
+        for chunk in ClaimChunk.batch_get(part, consistent_read=True, attributes_to_get=names):
+            if isinstance(chunk, ClaimChunk) and chunk.joined is not None:
+                rows[int(chunk.chunk_number)] = chunk.joined
+    if len(rows) != chunks:
+        return None
+    return [Candidate.of_row(row) for number in sorted(rows) for row in json.loads(rows[number])]
+
+
+def attached_as_joined(tenant_id: str, claim_id: str, chunks: int = 0) -> list[Candidate]:
+    """The donations attached to a claim being finished, as each was when it joined (ordered by
+    id, as its lines are): from the claim's `chunks` done chunks, which keep what they attached
+    (written in the transaction that marks each done, the same rows as its lines), so neither the
+    lines nor the donations are read again; else from the membership lines (written in the
+    donation's conditional transaction, so they agree with it); lines older than that read the
+    donations (`attached`)."""
+    joined = _chunks_joined(tenant_id, claim_id, chunks) if chunks else None
+    if joined is not None:  # a donation in two chunks (its date changed as the plan read) is one line
+        unique = {c.donation_id: c for c in joined}
+        return [unique[donation_id] for donation_id in sorted(unique)]
     found = list(_lines_as_joined(tenant_id, claim_id))
     if any(status is None for *_, status in found):
         return attached(tenant_id, claim_id)
     return [
-        Donation(
-            *Donation.key(tenant_id, donation_id),
-            donation_id=donation_id,
-            tenant_id=tenant_id,
-            donor_id=donor_id,
-            amount=amount,
-            donation_date=donation_date,
-            sponsored=bool(sponsored),
-            status=status,
-            claim_id=claim_id,
-            gift_aid_state=IN_CLAIM,
-        )
+        Candidate(donation_id, donation_date, amount, donor_id, bool(sponsored), status)
         for donation_id, donation_date, amount, donor_id, sponsored, status in found
     ]
 
@@ -611,23 +633,71 @@ def _plain(raw: dict[str, Any], attribute: Any) -> Any:
     return attribute.deserialize(next(iter(found.values())))
 
 
-def claimable_candidates(tenant_id: str) -> Iterator[Candidate]:
-    """Every claimable donation (GSI4, oldest first) as a claim's plan keeps it: one Query per
-    1 MB page projecting the seven attributes a candidate holds, no model built per donation."""
+# The claimable donations are read in this many date ranges side by side: one Query stream waits
+# for each page before it can ask for the next (its LastEvaluatedKey), so DynamoDB answering a
+# page and this process reading the last one take turns; ranges keep both busy.
+CLAIMABLE_RANGES = 4
+
+
+def _claimable_edge(pk: str, *, first: bool) -> str | None:
+    """The earliest (or latest) date in the claimable partition of GSI4: one item's key."""
+    found = Donation.gsi4.query(pk, scan_index_forward=first, limit=1, attributes_to_get=["GSI4SK"])
+    for page in found.page_iter:
+        for raw in page.get("Items", []):
+            return str(raw["GSI4SK"]["S"]).split("#", 1)[0]
+    return None
+
+
+def _date_ranges(first: str, last: str, count: int) -> list[tuple[str, str]]:
+    """`count` (at most) consecutive ranges of whole days covering first..last, as GSI4 sort-key
+    bounds (`<date>` to `<date>#` and every id after it)."""
+    try:
+        start, end = dt.date.fromisoformat(first), dt.date.fromisoformat(last)
+    except ValueError:  # not a date: one range over the whole partition
+        return [("", "\uffff")]
+    days = (end - start).days + 1
+    step = max(1, -(-days // count))
+    ranges = []
+    for offset in range(0, days, step):
+        low = start + dt.timedelta(days=offset)
+        high = min(end, low + dt.timedelta(days=step - 1))
+        ranges.append((low.isoformat(), f"{high.isoformat()}#\uffff"))
+    return ranges
+
+
+def _claimable_between(tenant_id: str, low: str, high: str) -> list[Candidate]:
+    """The claimable donations whose GSI4 sort key is within low..high (oldest first): one Query
+    per 1 MB page projecting the seven attributes a candidate holds, no model per donation."""
     attributes = [getattr(Donation, name) for name in CANDIDATE_FIELDS]
     entity = Donation.entity.attr_name
     results = Donation.gsi4.query(
         keys.gift_aid_state_pk(tenant_id, CLAIMABLE),
+        Donation.gsi4sk.between(low, high),
         attributes_to_get=[entity, *(attribute.attr_name for attribute in attributes)],
     )
-    for page in results.page_iter:
+    found: list[Candidate] = []
+    for page in read_ahead(results.page_iter):  # the next page comes while this one is read
         for raw in page.get("Items", []):
             if raw.get(entity, {}).get("S") != "Donation":
                 continue
             donation_id, date, amount, donor_id, sponsored, status, version = (
                 _plain(raw, attribute) for attribute in attributes
             )
-            yield Candidate(donation_id, date, amount, donor_id, bool(sponsored), status, version)
+            found.append(Candidate(donation_id, date, amount, donor_id, bool(sponsored), status, version))
+    return found
+
+
+def claimable_candidates(tenant_id: str) -> list[Candidate]:
+    """Every claimable donation (GSI4, oldest first) as a claim's plan keeps it: the partition's
+    first and last dates, then `CLAIMABLE_RANGES` date ranges read side by side (`together`)."""
+    pk = keys.gift_aid_state_pk(tenant_id, CLAIMABLE)
+    first = _claimable_edge(pk, first=True)
+    last = _claimable_edge(pk, first=False)
+    if first is None or last is None:
+        return []
+    ranges = _date_ranges(first, max(first, last), CLAIMABLE_RANGES)
+    parts = together(*(functools.partial(_claimable_between, tenant_id, low, high) for low, high in ranges))
+    return [candidate for part in parts for candidate in part]
 
 
 def in_state(tenant_id: str, state: str, *, at_most: int | None = None) -> Iterator[Donation]:

@@ -74,7 +74,7 @@ def attached(tenant_id: str, claim_id: str) -> list[Donation]:
     return [d for d in repository.donations(tenant_id, ids) if d.claim_id == claim_id]
 
 
-def gift_aided_by_year(donations: Iterable[Donation]) -> dict[int, Decimal]:
+def gift_aided_by_year(donations: Iterable[repository.Candidate]) -> dict[int, Decimal]:
     """Gift Aid donations (received) per tax year (start year)."""
     totals: dict[int, Decimal] = defaultdict(lambda: ZERO)
     for donation in donations:

@@ -47,23 +47,7 @@ def enqueue(tenant_id: str, job_id: str, job_type: str, payload: dict[str, Any])
 
 
 def enqueue_many(tenant_id: str, job_id: str, job_type: str, payloads: list[dict[str, Any]]) -> None:
-    """One message per payload, ten to a SendMessageBatch; an entry SQS refuses is sent again."""
-    sqs, queue_url = aws.client("sqs"), config.queue_url("imports")
-    for start in range(0, len(payloads), 10):
-        entries = [
-            {"Id": str(n), "MessageBody": _body(tenant_id, job_id, job_type, payload)}
-            for n, payload in enumerate(payloads[start : start + 10])
-        ]
-        for _ in range(5):
-            failed = {
-                entry["Id"]
-                for entry in sqs.send_message_batch(QueueUrl=queue_url, Entries=entries).get("Failed", [])
-            }
-            entries = [entry for entry in entries if entry["Id"] in failed]
-            if not entries:
-                break
-        else:
-            raise RuntimeError(f"SQS refused {len(entries)} import messages")
+    jobs.enqueue_many("imports", tenant_id, job_id, job_type, payloads)
 
 
 def _fail(item: ImportItem, job: jobs.Job, problem: NotReadable) -> None:

@@ -15,6 +15,7 @@ import boto3
 import pytest
 
 from functions.core import jobs as core_jobs
+from functions.core import keys
 from functions.donations.models import Donation
 from functions.giftaid import jobs as claim_jobs
 from functions.giftaid import pipeline, repository
@@ -114,15 +115,49 @@ def test_a_donation_changed_after_the_plan_read_it_joins_as_it_is_now(
     claim = claim_of(charity, reply.json["claim_id"])
     assert (claim["state"], claim["counts"]["donations"]) == ("sealed", 3)
     assert _xml(charity.tenant_id, reply.json["claim_id"]).count("<Sponsored>yes</Sponsored>") == 1
-    # ... and the finisher's projected read of the lines gives the donations the lines hold
+    # ... and what the finisher reads (the chunks' record of what they attached, or the lines'
+    # projected read) is what the lines hold, the changed donation as it joined
     tenant_id, claim_id = charity.tenant_id, reply.json["claim_id"]
-    joined = repository.attached_as_joined(tenant_id, claim_id)
     fields = ("donation_id", "donation_date", "amount", "donor_id", "sponsored", "status")
     lines = [tuple(getattr(line, name) for name in fields) for line in repository.lines(tenant_id, claim_id)]
-    assert [tuple(getattr(d, name) for name in fields) for d in joined] == lines
+    from_chunks = repository.attached_as_joined(tenant_id, claim_id, 1)
+    from_lines = repository.attached_as_joined(tenant_id, claim_id)
+    for joined in (from_chunks, from_lines):
+        assert [tuple(getattr(d, name) for name in fields) for d in joined] == lines
     assert sorted(line[0] for line in lines) == sorted(donation_ids)
-    assert {(d.claim_id, d.gift_aid_state, d.tenant_id) for d in joined} == {(claim_id, IN_CLAIM, tenant_id)}
     assert [line[4] for line in lines].count(True) == 1
+    donations = {d.donation_id: d for d in repository.donations(tenant_id, donation_ids)}
+    assert {(d.claim_id, d.gift_aid_state) for d in donations.values()} == {(claim_id, IN_CLAIM)}
+
+
+def test_a_donation_excluded_after_the_plan_read_it_is_left_out_of_the_claim_and_its_totals(
+    aws: dict,
+    charity: SignedIn,  # noqa: F811  (the fixture imported above)
+) -> None:
+    # GIVEN 4 claimable donations, and a claim of all of them planned (the plan has read them)
+    _, donation_ids = donor_and_donations(charity, 4)
+    reply = charity.post("/api/gift-aid/claims", {"all": True})
+    assert _deliver_next(aws)["payload"]["step"] == "plan"
+    # WHEN two are excluded from Gift Aid before the chunk attaches them
+    gone = donation_ids[1:3]
+    excluded = charity.post("/api/donations/gift-aid/bulk-exclude", {"ids": gone, "reason": "paid twice"})
+    assert excluded.status == 200, excluded
+    drain(aws)
+    # THEN the claim holds the other two, its totals and schedule are theirs alone, and the two
+    # are listed as skipped, still excluded and in no claim
+    tenant_id, claim_id = charity.tenant_id, reply.json["claim_id"]
+    claim = claim_of(charity, claim_id)
+    kept = [donation_ids[0], donation_ids[3]]
+    assert (claim["state"], claim["counts"]["donations"]) == ("sealed", 2)
+    found = {d.donation_id: d for d in repository.donations(tenant_id, donation_ids)}
+    assert Decimal(claim["donation_total"]) == sum((found[d].amount for d in kept), Decimal("0.00"))
+    assert _xml(tenant_id, claim_id).count("<GAD>") == 2
+    assert sorted(line.donation_id for line in repository.lines(tenant_id, claim_id)) == sorted(kept)
+    item = repository.get_claim(tenant_id, claim_id)
+    assert sorted((s["donation_id"], s["reason"]) for s in item.skipped) == sorted(
+        (d, "not_claimable") for d in gone
+    )
+    assert {found[d].claim_id for d in gone} == {None}
 
 
 def test_a_claim_reads_only_what_its_lines_take_from_each_donor(aws: dict) -> None:
@@ -163,3 +198,38 @@ def test_a_claim_reads_only_what_its_lines_take_from_each_donor(aws: dict) -> No
         k: claimdata.line_donor(v) for k, v in whole.items()
     }
     assert whole["donor-2"].email and projected["donor-2"].email is None
+
+
+@pytest.mark.parametrize("ranges", [1, 3, 4, 7, 200])
+def test_the_plan_reads_every_claimable_donation_once_in_date_order_whatever_the_ranges(
+    aws: dict, ranges: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # GIVEN claimable donations over three months (several a day, on the first and last days
+    # too), others in another state and another charity's
+    from tests.functional.giftaid_helpers import put_donations
+
+    tenant_id = "tenant-ranges"
+    put_donations(tenant_id, "donor-1", 90)
+    put_donations(tenant_id, "donor-1", 5, state="needs_attention", start=90)
+    put_donations("tenant-other", "donor-2", 10)
+    monkeypatch.setattr(repository, "CLAIMABLE_RANGES", ranges)
+    # WHEN the plan reads them in date ranges side by side
+    found = repository.claimable_candidates(tenant_id)
+    # THEN it has each claimable donation once, in GSI4's order, as one Query reads them
+    whole = [d for d in Donation.gsi4.query(keys.gift_aid_state_pk(tenant_id, "claimable"))]
+    assert [c.donation_id for c in found] == [d.donation_id for d in whole]
+    assert len(found) == 90
+    assert [(c.donation_date, c.amount, c.version) for c in found] == [
+        (d.donation_date, d.amount, d.version) for d in whole
+    ]
+
+
+def test_date_ranges_cover_every_day_once() -> None:
+    spans = repository._date_ranges("2025-12-30", "2026-01-05", 3)
+    assert spans == [
+        ("2025-12-30", "2026-01-01#\uffff"),
+        ("2026-01-02", "2026-01-04#\uffff"),
+        ("2026-01-05", "2026-01-05#\uffff"),
+    ]
+    assert repository._date_ranges("2026-01-05", "2026-01-05", 4) == [("2026-01-05", "2026-01-05#\uffff")]
+    assert repository._date_ranges("not a date", "2026-01-05", 4) == [("", "\uffff")]

@@ -741,3 +741,18 @@ def test_a_cancelled_transaction_undoes_in_place_changes_of_every_kind_of_value(
     dynamodb.transact_write_items(TransactItems=[{"Update": update}])
     after = _items(dynamodb)["all"]
     assert {name for name in every_kind if after.get(name) != before["all"][name]} == set(every_kind) - {"PK"}
+
+
+def test_an_answer_gets_its_request_id_whether_or_not_its_body_names_it(dynamodb):
+    from moto.core.responses import BaseResponse
+
+    # an XML answer: the id in its header is written into its <RequestId>
+    headers, body = BaseResponse._enrich_response({"status": 404}, "<Error><RequestId>?</RequestId></Error>")
+    assert headers["status"] == "404"
+    assert body == f"<Error><RequestId>{headers['x-amzn-requestid']}</RequestId></Error>"
+    # a JSON answer (no tag): the same body, the status a string, an id in the header
+    page = '{"Items": [{"PK": {"S": "a"}}], "Count": 1}'
+    headers, body = BaseResponse._enrich_response({"status": 200}, page)
+    assert (body, headers["status"], len(headers["x-amzn-requestid"])) == (page, "200", 52)
+    # ... and through moto: an SDK call answers as before
+    assert dynamodb.get_item(TableName=TABLE, Key={"PK": {"S": "a"}})["Item"]["n"] == {"N": "1"}

@@ -8,7 +8,7 @@ import threading
 
 import pytest
 
-from functions.core.together import together
+from functions.core.together import read_ahead, together
 
 LOCALE: contextvars.ContextVar[str] = contextvars.ContextVar("locale", default="en")
 
@@ -44,3 +44,39 @@ def test_the_first_failing_call_raises_after_every_call_has_ended() -> None:
 
 def test_one_call_runs_in_the_callers_thread() -> None:
     assert together(lambda: threading.current_thread().name) == [threading.current_thread().name]
+
+
+def test_pages_read_ahead_come_in_order_and_a_failed_fetch_raises_where_it_stopped():
+    assert list(read_ahead(iter(range(50)), depth=2)) == list(range(50))
+
+    def failing():
+        yield "page 1"
+        yield "page 2"
+        raise RuntimeError("the third page failed")
+
+    got = []
+    with pytest.raises(RuntimeError, match="third page"):
+        for page in read_ahead(failing()):
+            got.append(page)
+    assert got == ["page 1", "page 2"]
+
+
+def test_a_consumer_that_stops_early_stops_the_fetch():
+    fetched = []
+    ended = threading.Event()
+
+    def endless():
+        try:
+            n = 0
+            while True:
+                fetched.append(n)
+                yield n
+                n += 1
+        finally:
+            ended.set()
+
+    pages = read_ahead(endless(), depth=2)
+    assert [next(pages), next(pages)] == [0, 1]
+    pages.close()
+    assert ended.wait(5)  # the fetch thread left its loop (and closed the source)
+    assert len(fetched) <= 5  # the pages in hand and up to `depth` ahead, no more
