@@ -20,7 +20,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from functions.core import aws, clock, config, jobs, keys
+from functions.core import aws, clock, collector, config, jobs, keys
 from functions.domain.giftaid import reasons
 from functions.domain.giftaid.adjustments import ReversalCause
 from functions.domain.giftaid.rates import gasds_deadline
@@ -67,7 +67,8 @@ def plan(message: dict[str, Any]) -> None:
         if payload.get("donation_ids"):
             wanted = list(dict.fromkeys(payload["donation_ids"]))
         else:
-            read = {c.donation_id: c for c in repository.claimable_candidates(tenant_id)}
+            with collector.paused():  # a candidate per claimable donation (as in `finalize`)
+                read = {c.donation_id: c for c in repository.claimable_candidates(tenant_id)}
             wanted = list(read)
         parts = [wanted[n : n + CHUNK_SIZE] for n in range(0, len(wanted), CHUNK_SIZE)]
         for number, part in enumerate(parts, start=1):
@@ -219,7 +220,13 @@ def finish_build(claim: ClaimItem, token: str) -> list[Candidate] | None:
 
 def finalize(claim: ClaimItem, job: jobs.Job, token: str) -> None:
     """All chunks done: finish the build (one finisher), then try to seal (it stays a draft with
-    its problems listed when preflight finds any)."""
+    its problems listed when preflight finds any). The collector is paused meanwhile
+    (`collector.paused`: the claim's donations, lines and files are millions of objects)."""
+    with collector.paused():
+        _finalize(claim, job, token)
+
+
+def _finalize(claim: ClaimItem, job: jobs.Job, token: str) -> None:
     attached = finish_build(claim, token) if claim.build_status == BUILDING else None
     if claim.build_status == BUILDING and attached is None:
         now = repository.get_claim(claim.tenant_id, claim.claim_id)
