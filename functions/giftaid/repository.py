@@ -648,16 +648,17 @@ def _claimable_edge(pk: str, *, first: bool) -> str | None:
     return None
 
 
-def _date_ranges(first: str, last: str, count: int) -> list[tuple[str, str]]:
+def _date_ranges(first: str, last: str, count: int) -> list[tuple[str, str] | None]:
     """`count` (at most) consecutive ranges of whole days covering first..last, as GSI4 sort-key
-    bounds (`<date>` to `<date>#` and every id after it)."""
+    bounds (`<date>` to `<date>#` and every id after it); None: the whole partition (a key that
+    does not start with a date)."""
     try:
         start, end = dt.date.fromisoformat(first), dt.date.fromisoformat(last)
-    except ValueError:  # not a date: one range over the whole partition
-        return [("", "\uffff")]
+    except ValueError:
+        return [None]
     days = (end - start).days + 1
     step = max(1, -(-days // count))
-    ranges = []
+    ranges: list[tuple[str, str] | None] = []
     for offset in range(0, days, step):
         low = start + dt.timedelta(days=offset)
         high = min(end, low + dt.timedelta(days=step - 1))
@@ -665,14 +666,15 @@ def _date_ranges(first: str, last: str, count: int) -> list[tuple[str, str]]:
     return ranges
 
 
-def _claimable_between(tenant_id: str, low: str, high: str) -> list[Candidate]:
-    """The claimable donations whose GSI4 sort key is within low..high (oldest first): one Query
-    per 1 MB page projecting the seven attributes a candidate holds, no model per donation."""
+def _claimable_between(tenant_id: str, bounds: tuple[str, str] | None) -> list[Candidate]:
+    """The claimable donations whose GSI4 sort key is within `bounds` (None: all), oldest first:
+    one Query per 1 MB page projecting the seven attributes a candidate holds, no model per
+    donation."""
     attributes = [getattr(Donation, name) for name in CANDIDATE_FIELDS]
     entity = Donation.entity.attr_name
     results = Donation.gsi4.query(
         keys.gift_aid_state_pk(tenant_id, CLAIMABLE),
-        Donation.gsi4sk.between(low, high),
+        Donation.gsi4sk.between(*bounds) if bounds is not None else None,
         attributes_to_get=[entity, *(attribute.attr_name for attribute in attributes)],
     )
     found: list[Candidate] = []
@@ -696,7 +698,7 @@ def claimable_candidates(tenant_id: str) -> list[Candidate]:
     if first is None or last is None:
         return []
     ranges = _date_ranges(first, max(first, last), CLAIMABLE_RANGES)
-    parts = together(*(functools.partial(_claimable_between, tenant_id, low, high) for low, high in ranges))
+    parts = together(*(functools.partial(_claimable_between, tenant_id, bounds) for bounds in ranges))
     return [candidate for part in parts for candidate in part]
 
 

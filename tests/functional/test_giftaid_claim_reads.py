@@ -224,7 +224,7 @@ def test_the_plan_reads_every_claimable_donation_once_in_date_order_whatever_the
     ]
 
 
-def test_date_ranges_cover_every_day_once() -> None:
+def test_date_ranges_cover_every_day_once(aws: dict) -> None:
     spans = repository._date_ranges("2025-12-30", "2026-01-05", 3)
     assert spans == [
         ("2025-12-30", "2026-01-01#\uffff"),
@@ -232,4 +232,12 @@ def test_date_ranges_cover_every_day_once() -> None:
         ("2026-01-05", "2026-01-05#\uffff"),
     ]
     assert repository._date_ranges("2026-01-05", "2026-01-05", 4) == [("2026-01-05", "2026-01-05#\uffff")]
-    assert repository._date_ranges("not a date", "2026-01-05", 4) == [("", "\uffff")]
+    assert repository._date_ranges("not a date", "2026-01-05", 4) == [None]
+    # ... and a partition whose first key is not a date is read whole, in one Query
+    from tests.functional.giftaid_helpers import put_donations
+
+    put_donations("tenant-odd-keys", "donor-1", 3)
+    odd = Donation.get(*Donation.key("tenant-odd-keys", "d000000"))
+    odd.update(actions=[Donation.gsi4sk.set("0000#d000000")])
+    found = repository.claimable_candidates("tenant-odd-keys")
+    assert sorted(c.donation_id for c in found) == ["d000000", "d000001", "d000002"]
