@@ -95,13 +95,33 @@ def platform_admin(client: Client, email: str | None = None) -> SignedIn:
 
 
 # ------------------------------------------------------------------ SQS → job handlers
-def receive(aws: dict[str, Any], queue_logical_id: str, max_messages: int = 10) -> list[dict[str, Any]]:
+def receive(
+    aws: dict[str, Any], queue_logical_id: str, max_messages: int = 10, visibility: int = 0
+) -> list[dict[str, Any]]:
     """Take the waiting messages of a queue created from template.yaml (e.g. "ExportsQueue")."""
     sqs = boto3.client("sqs", region_name="eu-west-2")
     answer = sqs.receive_message(
-        QueueUrl=aws[queue_logical_id], MaxNumberOfMessages=max_messages, VisibilityTimeout=0
+        QueueUrl=aws[queue_logical_id], MaxNumberOfMessages=max_messages, VisibilityTimeout=visibility
     )
     return list(answer.get("Messages", []))
+
+
+def receive_all(aws: dict[str, Any], queue_logical_id: str) -> list[dict[str, Any]]:
+    """Every waiting message of a queue: SQS may answer a ReceiveMessage with fewer than are
+    waiting (moto does for messages sent within the same millisecond), so receive until a call
+    finds none, each hidden meanwhile so that none comes twice; then all visible again, as
+    `receive` leaves them."""
+    taken: list[dict[str, Any]] = []
+    while found := receive(aws, queue_logical_id, visibility=60):
+        taken.extend(found)
+    sqs = boto3.client("sqs", region_name="eu-west-2")
+    for start in range(0, len(taken), 10):
+        entries = [
+            {"Id": str(n), "ReceiptHandle": message["ReceiptHandle"], "VisibilityTimeout": 0}
+            for n, message in enumerate(taken[start : start + 10])
+        ]
+        sqs.change_message_visibility_batch(QueueUrl=aws[queue_logical_id], Entries=entries)
+    return taken
 
 
 def lambda_event(

@@ -14,7 +14,7 @@ import boto3
 import requests
 
 from functions.imports import jobs as import_jobs
-from tests.functional.helpers import SignedIn, lambda_event, receive
+from tests.functional.helpers import SignedIn, lambda_event, receive, receive_all
 
 CONTENT_TYPES = {
     "csv": "text/csv",
@@ -132,7 +132,7 @@ def planned_chunks(
     plan_message = receive(aws, "ImportsQueue")  # the plan step queues the chunks
     assert import_jobs.handler(lambda_event(plan_message), None) == {"batchItemFailures": []}
     delete_messages(aws, plan_message)
-    return item, receive(aws, "ImportsQueue")
+    return item, receive_all(aws, "ImportsQueue")
 
 
 def imported(
