@@ -16,11 +16,10 @@ donations back. Every step is safe to deliver twice, concurrently, or after a cr
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from typing import Any
 
-from functions.core import aws, clock, collector, config, jobs, keys
+from functions.core import clock, collector, jobs, keys
 from functions.domain.giftaid import reasons
 from functions.domain.giftaid.adjustments import ReversalCause
 from functions.domain.giftaid.rates import gasds_deadline
@@ -46,11 +45,6 @@ CLAIMABLE = GiftAidState.CLAIMABLE.value
 # Tests inject crashes here: called after a chunk's donations are attached, before the chunk is
 # marked done (the worst moment for a crash).
 after_chunk: Callable[[str, int], None] | None = None
-
-
-def enqueue(tenant_id: str, job_id: str, job_type: str, payload: dict[str, Any]) -> None:
-    body = {"job_id": job_id, "tenant_id": tenant_id, "job_type": job_type, "payload": payload}
-    aws.client("sqs").send_message(QueueUrl=config.queue_url("claims"), MessageBody=json.dumps(body))
 
 
 # ------------------------------------------------------------------ build

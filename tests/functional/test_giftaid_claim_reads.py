@@ -78,16 +78,17 @@ def test_a_claim_of_every_claimable_donation_reads_each_donation_once(
     # WHEN a claim of all of them is built, sealed and its files written
     reply = charity.post("/api/gift-aid/claims", {"all": True})
     assert reply.status == 202, reply
+    claim_id = reply.json["claim_id"]
     drain(aws)
     # THEN each donation item was read once, and the donor once
     assert reads["item:DONATION"] <= N + SMALL_CONSTANT, dict(reads)
     assert reads["item:DONOR"] <= 1 + SMALL_CONSTANT, dict(reads)
     # ... and the claim is what the user expects: sealed with every donation and its total
-    claim = claim_of(charity, reply.json["claim_id"])
+    claim = claim_of(charity, claim_id)
     assert (claim["state"], claim["counts"]["donations"]) == ("sealed", N)
     expected = sum((Decimal(f"{n % 40 + 1}.25") for n in range(N)), Decimal("0.00"))
     assert Decimal(claim["donation_total"]) == expected
-    assert _xml(charity.tenant_id, reply.json["claim_id"]).count("<GAD>") == N
+    assert _xml(charity.tenant_id, claim_id).count("<GAD>") == N
 
 
 def _deliver_next(aws: dict) -> dict[str, Any]:
@@ -99,25 +100,33 @@ def _deliver_next(aws: dict) -> dict[str, Any]:
     return dict(json.loads(message["Body"]))
 
 
+def _planned_claim_of_all(aws: dict, who: SignedIn, count: int) -> tuple[list[str], str]:
+    """`count` claimable donations, and a claim of all of them whose plan has read them (its
+    chunks not yet delivered): the donations' ids and the claim's."""
+    _, donation_ids = donor_and_donations(who, count)
+    reply = who.post("/api/gift-aid/claims", {"all": True})
+    assert reply.status == 202, reply
+    assert _deliver_next(aws)["payload"]["step"] == "plan"
+    return donation_ids, str(reply.json["claim_id"])
+
+
 def test_a_donation_changed_after_the_plan_read_it_joins_as_it_is_now(
     aws: dict,
     charity: SignedIn,  # noqa: F811  (the fixture imported above)
 ) -> None:
     # GIVEN 3 claimable donations, and a claim of all of them planned (the plan has read them)
-    _, donation_ids = donor_and_donations(charity, 3)
-    reply = charity.post("/api/gift-aid/claims", {"all": True})
-    assert _deliver_next(aws)["payload"]["step"] == "plan"
+    donation_ids, claim_id = _planned_claim_of_all(aws, charity, 3)
     # WHEN one is changed before its chunk attaches it (marked sponsored: a new version)
     item = Donation.get(*Donation.key(charity.tenant_id, donation_ids[1]))
     item.update(actions=[Donation.sponsored.set(True)])
     drain(aws)
     # THEN the claim holds all three, and the schedule states the donation as it is now
-    claim = claim_of(charity, reply.json["claim_id"])
+    claim = claim_of(charity, claim_id)
     assert (claim["state"], claim["counts"]["donations"]) == ("sealed", 3)
-    assert _xml(charity.tenant_id, reply.json["claim_id"]).count("<Sponsored>yes</Sponsored>") == 1
+    assert _xml(charity.tenant_id, claim_id).count("<Sponsored>yes</Sponsored>") == 1
     # ... and what the finisher reads (the chunks' record of what they attached, or the lines'
     # projected read) is what the lines hold, the changed donation as it joined
-    tenant_id, claim_id = charity.tenant_id, reply.json["claim_id"]
+    tenant_id = charity.tenant_id
     fields = ("donation_id", "donation_date", "amount", "donor_id", "sponsored", "status")
     lines = [tuple(getattr(line, name) for name in fields) for line in repository.lines(tenant_id, claim_id)]
     from_chunks = repository.attached_as_joined(tenant_id, claim_id, 1)
@@ -135,9 +144,7 @@ def test_a_donation_excluded_after_the_plan_read_it_is_left_out_of_the_claim_and
     charity: SignedIn,  # noqa: F811  (the fixture imported above)
 ) -> None:
     # GIVEN 4 claimable donations, and a claim of all of them planned (the plan has read them)
-    _, donation_ids = donor_and_donations(charity, 4)
-    reply = charity.post("/api/gift-aid/claims", {"all": True})
-    assert _deliver_next(aws)["payload"]["step"] == "plan"
+    donation_ids, claim_id = _planned_claim_of_all(aws, charity, 4)
     # WHEN two are excluded from Gift Aid before the chunk attaches them
     gone = donation_ids[1:3]
     excluded = charity.post("/api/donations/gift-aid/bulk-exclude", {"ids": gone, "reason": "paid twice"})
@@ -145,7 +152,7 @@ def test_a_donation_excluded_after_the_plan_read_it_is_left_out_of_the_claim_and
     drain(aws)
     # THEN the claim holds the other two, its totals and schedule are theirs alone, and the two
     # are listed as skipped, still excluded and in no claim
-    tenant_id, claim_id = charity.tenant_id, reply.json["claim_id"]
+    tenant_id = charity.tenant_id
     claim = claim_of(charity, claim_id)
     kept = [donation_ids[0], donation_ids[3]]
     assert (claim["state"], claim["counts"]["donations"]) == ("sealed", 2)
