@@ -232,6 +232,9 @@ class ChunkWriter:
             found.add(Donor.key(self.tenant_id, donor_id))
             if donor_id in self.pending and donor_id not in planned_donors:
                 found.update(self._index_items(donor_id).keys())
+                # the charity's donor count moves in the transaction creating the donor, even
+                # when its donation counters are deferred to the chunk's close
+                found.add(TenantCounters.key(self.tenant_id))
         return found
 
     def _index_items(self, donor_id: str) -> dict[tuple[str, str], Any]:

@@ -621,3 +621,56 @@ def test_chunk_messages_are_sent_ten_at_a_time_and_a_refused_one_again(aws, monk
         queued += [json.loads(m["Body"])["payload"]["chunk"] for m in messages]
         ih.delete_messages(aws, messages)
     assert sorted(queued) == list(range(1, 24))
+
+
+def test_transactions_are_packed_as_full_as_they_are_built_whatever_their_size_limit(owner, aws, monkeypatch):
+    # GIVEN a planned chunk of 12 gifts, each from a new person with an email, a postcode and a
+    # Gift Aid declaration (a donor, its search and match items, the charity's donor count)
+    rows = [["Ref", "Name", "Email", "Postcode", "Amount", "Date", "Gift Aid"]]
+    for n in range(12):
+        rows.append(
+            [f"P{n:03d}", f"Person{n} Ng", f"p{n}@example.org", f"BA{n + 1} 1AA", "5.00", "06/04/2025", "yes"]
+        )
+    columns = {
+        "Ref": "external_ref",
+        "Name": "full_name",
+        "Email": "email",
+        "Postcode": "postcode",
+        "Amount": "amount",
+        "Date": "date",
+        "Gift Aid": "gift_aid",
+    }
+    item, chunks = ih.planned_chunks(owner, aws, "people.csv", rows, columns)
+    number = json.loads(chunks[0]["Body"])["payload"]["chunk"]
+    stored = import_repository.get(owner.tenant_id, item["id"])
+    planned = import_repository.chunk_rows(owner.tenant_id, item["id"], number)
+    assert len(chunks) == 1 and len(planned) == 12
+
+    class Built(Exception):
+        pass
+
+    def built(self):  # type: ignore[no-untyped-def]
+        raise Built(len(self))
+
+    monkeypatch.setattr(writer.Transaction, "commit", built)
+    add_changes = writer.donations.add_changes
+    built_rows: list[int] = []  # the rows of each transaction built
+
+    def building(transaction, changes, *args, **kwargs):  # type: ignore[no-untyped-def]
+        built_rows.append(len(changes))
+        return add_changes(transaction, changes, *args, **kwargs)
+
+    monkeypatch.setattr(writer.donations, "add_changes", building)
+    # WHEN, for every transaction size limit from 14 to 40 items, the rows are packed and the
+    # first transaction of each pack is built (and not sent)
+    for limit in range(14, 41):
+        monkeypatch.setattr(writer, "MAX_ITEMS", limit)
+        chunk_writer = writer.ChunkWriter(stored, planned, None)
+        for group in chunk_writer.groups():
+            built_rows.clear()
+            with pytest.raises(Built) as items:
+                chunk_writer._write_group(group)
+            # THEN each pack is built once as it was packed (not found too big, split and built
+            # again), within the limit
+            assert (limit, built_rows) == (limit, [len(group)])
+            assert items.value.args[0] <= limit
