@@ -209,6 +209,7 @@ def seed(tenant_id: str, count: int, today: dt.date) -> None:
     from functions.declarations import eligibility
     from functions.declarations import repository as declaration_repository
     from functions.declarations.models import DeclarationRecord
+    from functions.declarations.records import domain_declaration
     from functions.domain.giftaid.eligibility import HANDLED_ELSEWHERE
     from functions.donations import repository as donation_repository
     from functions.donations.models import PAYMENT_METHODS, Donation
@@ -227,7 +228,7 @@ def seed(tenant_id: str, count: int, today: dt.date) -> None:
         """The rules' context with the declarations just written (no read per donor)."""
 
         def declarations(self, donor_id: str) -> list[Any]:
-            return [eligibility.domain_declaration(r) for r in self.fresh_of(donor_id)]
+            return [domain_declaration(r) for r in self.fresh_of(donor_id)]
 
     donors: dict[str, Donor] = {}
     records: list[DeclarationRecord] = []

@@ -23,6 +23,7 @@ from functions.core.identity import Tenant
 from functions.core.table import Entity
 from functions.declarations import messages  # noqa: F401  (registers the reasons' texts)
 from functions.declarations.models import DeclarationRecord
+from functions.declarations.records import declaration_records, domain_declaration
 from functions.domain.giftaid import model
 from functions.domain.giftaid.benefits import BenefitEntry, earlier_benefits
 from functions.domain.giftaid.eligibility import Charity, assess
@@ -33,10 +34,6 @@ from functions.donors.transaction import Transaction, TransactionFailed
 
 MAX_RECOMPUTE = 2000  # donations one donor change re-assesses at once; the daily refresh does the rest
 HELD = (model.GiftAidState.IN_CLAIM.value, model.GiftAidState.CLAIMED.value)
-
-
-def _day(value: str | None) -> dt.date | None:
-    return dt.date.fromisoformat(value) if value else None
 
 
 def domain_donor(donor: Donor) -> model.Donor:
@@ -67,28 +64,6 @@ def domain_donation(donation: Donation) -> model.Donation:
         claim_id=donation.claim_id,
         small_cash=bool(donation.gasds),
     )
-
-
-def domain_declaration(record: DeclarationRecord) -> model.Declaration:
-    return model.Declaration(
-        declaration_id=record.declaration_id,
-        method=model.DeclarationMethod(record.method),
-        scopes=frozenset(model.DeclarationScope(str(scope)) for scope in record.scopes or []),
-        date_given=dt.date.fromisoformat(record.date_given),
-        donation_id=record.donation_id,
-        confirmation_sent_on=_day(record.confirmation_sent_on),
-        cancelled_on=_day(record.cancelled_on),
-        cancellation_reason=record.cancellation_reason,
-    )
-
-
-def declaration_records(tenant_id: str, donor_id: str) -> list[DeclarationRecord]:
-    """A donor's whole declaration history (GSI3, the donor's owned records)."""
-    found = DeclarationRecord.gsi3.query(
-        keys.donor_owned_pk(tenant_id, donor_id),
-        DeclarationRecord.gsi3sk.startswith(keys.declaration_prefix()),
-    )
-    return [record for record in found if isinstance(record, DeclarationRecord)]
 
 
 def declarations_of(tenant_id: str, donor_id: str) -> list[model.Declaration]:

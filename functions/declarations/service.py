@@ -10,12 +10,16 @@ from typing import TYPE_CHECKING, Any
 from functions.core import audit, clock, ids, keys
 from functions.core import files as stored_files
 from functions.core.access import Principal
+from functions.core.deferred import deferred_imports
 from functions.core.errors import Invalid, NotFound
-from functions.declarations import eligibility, repository
+from functions.declarations import records, repository
 from functions.declarations.models import DeclarationRecord
 from functions.domain.giftaid.declarations import oral_window_end, voided
-from functions.donations import repository as donations
 from functions.donors import repository as donors
+
+with deferred_imports():  # the donations side: only a write needs it, the list reads none (ADR 0011)
+    from functions.declarations import eligibility
+    from functions.donations import repository as donations
 
 if TYPE_CHECKING:
     from functions.declarations.schemas import CancelBody, ConfirmationBody, DeclarationBody, EvidenceBody
@@ -32,7 +36,7 @@ def status_of(declaration: Any) -> str:
 
 
 def view(record: DeclarationRecord) -> dict[str, Any]:
-    declaration = eligibility.domain_declaration(record)
+    declaration = records.domain_declaration(record)
     window_end = oral_window_end(declaration) if record.method == "oral" else None
     return {
         "id": record.declaration_id,
@@ -55,9 +59,9 @@ def view(record: DeclarationRecord) -> dict[str, Any]:
 
 def listing(who: Principal, donor_id: str) -> dict[str, Any]:
     donors.get(who.tenant_id, donor_id)
-    records = eligibility.declaration_records(who.tenant_id, donor_id)
-    records.sort(key=lambda record: (record.date_given, record.declaration_id), reverse=True)
-    return {"data": [view(record) for record in records]}
+    found = records.declaration_records(who.tenant_id, donor_id)
+    found.sort(key=lambda record: (record.date_given, record.declaration_id), reverse=True)
+    return {"data": [view(record) for record in found]}
 
 
 def _not_before(field: str, value: dt.date | None, given: dt.date) -> None:

@@ -23,40 +23,6 @@ ZERO = Decimal("0.00")
 PREVIEW_READ_LIMIT = 20_000  # claimable donations read for the GASDS estimate
 
 
-def _gasds_rows(claim: ClaimItem) -> list[dict[str, Any]]:
-    rows = []
-    for entry in claim.gasds or []:
-        end = int(entry["tax_year_end"])
-        amount = Decimal(str(entry["amount"]))
-        rows.append(
-            {
-                "tax_year": tax_year_label(end - 1),
-                "tax_year_end": end,
-                "amount": money_text(amount),
-                "top_up": money_text(gasds.top_up(amount, end - 1)),
-                "donations": int(entry.get("donations") or 0),
-            }
-        )
-    return sorted(rows, key=lambda row: row["tax_year_end"])
-
-
-def claim_summary(claim: ClaimItem) -> dict[str, Any]:
-    """Added to every `Claim`: GASDS per tax year, its totals, the adjustment's explanation and the
-    net amount HMRC pays (Gift Aid + GASDS top-up − adjustment)."""
-    rows = _gasds_rows(claim)
-    gasds_total = sum((Decimal(r["amount"]) for r in rows), ZERO)
-    top_up = sum((Decimal(r["top_up"]) for r in rows), ZERO)
-    adjustment = claim.adjustment or ZERO
-    return {
-        "gasds": rows,
-        "gasds_total": money_text(gasds_total),
-        "gasds_top_up": money_text(top_up),
-        "other_info": claim.other_info,
-        "reversals_count": int(claim.reversals_count or 0),
-        "net_total": money_text((claim.tax_total or ZERO) + top_up - adjustment),
-    }
-
-
 def claim_detail(claim: ClaimItem) -> dict[str, Any]:
     """Added to the single claim: the reversals its adjustment deducts."""
     taken = reversals.taken(claim.tenant_id, claim.claim_id)

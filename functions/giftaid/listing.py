@@ -12,8 +12,9 @@ from functions.core import clock, list_search
 from functions.core.access import Principal
 from functions.core.money import money_text
 from functions.core.pagination import decode_cursor, encode_cursor, page_body
+from functions.declarations import messages as _reasons  # noqa: F401 (registers the reasons' texts)
 from functions.domain.giftaid.states import ClaimState as S
-from functions.giftaid import extras, messages, repository
+from functions.giftaid import claim_reads, claim_totals, messages
 from functions.giftaid.models import OWN_FUNDS_POLICY, ClaimItem
 
 
@@ -54,7 +55,7 @@ def claim_view(claim: ClaimItem) -> dict[str, Any]:
         "sealed_at": clock.iso(claim.sealed_at),
         "submitted_at": clock.iso(claim.submitted_at),
         "decided_at": clock.iso(claim.decided_at),
-        **extras.claim_summary(claim),  # GASDS per tax year, adjustment text, net total
+        **claim_totals.claim_summary(claim),  # GASDS per tax year, adjustment text, net total
         "paid": _paid_view(claim),
     }
 
@@ -112,7 +113,7 @@ def claims(who: Principal, query: Any) -> dict[str, Any]:
         # a charity has a few claims a year: the count's read, filtered in memory
         found = [
             c
-            for c in reversed(list(repository.all_claims(who.tenant_id)))
+            for c in reversed(list(claim_reads.all_claims(who.tenant_id)))
             if _in_filter(c, query.state) and (keep is None or keep(c))
         ]
         first = (query.page - 1) * query.length
@@ -122,10 +123,10 @@ def claims(who: Principal, query: Any) -> dict[str, Any]:
             query=query,
             next_cursor=None,
         )
-    page, last_key = repository.claims_page(
+    page, last_key = claim_reads.claims_page(
         who.tenant_id, state=query.state, limit=query.length, start=decode_cursor(query.cursor)
     )
-    counted = Counter(c.state for c in repository.all_claims(who.tenant_id))
+    counted = Counter(c.state for c in claim_reads.all_claims(who.tenant_id))
     total = counted.get(query.state, 0) if query.state else sum(counted.values())
     return page_body(
         [claim_view(c) for c in page], total=total, query=query, next_cursor=encode_cursor(last_key)

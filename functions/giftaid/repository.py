@@ -111,25 +111,6 @@ def get_claim(tenant_id: str, claim_id: str) -> ClaimItem:
         raise NotFound() from exc
 
 
-def claims_page(
-    tenant_id: str, *, state: str | None, limit: int, start: dict[str, Any] | None
-) -> tuple[list[ClaimItem], dict[str, Any] | None]:
-    results = ClaimItem.query(
-        keys.tenant_pk(tenant_id),
-        ClaimItem.sk.startswith(keys.claim_prefix()),
-        filter_condition=(ClaimItem.state == state) if state else None,
-        scan_index_forward=False,
-        limit=limit,
-        last_evaluated_key=start,
-    )
-    return list(results), results.last_evaluated_key
-
-
-def all_claims(tenant_id: str) -> Iterator[ClaimItem]:
-    """Every claim of a charity (a few per year), for the per-tax-year report."""
-    yield from ClaimItem.query(keys.tenant_pk(tenant_id), ClaimItem.sk.startswith(keys.claim_prefix()))
-
-
 def update_claim(claim: ClaimItem, actions: list[Any], condition: Condition | None = None) -> bool:
     """False when the condition does not hold (another worker moved the claim first)."""
     try:

@@ -21,7 +21,16 @@ from functions.core.pagination import ListQuery, decode_cursor, encode_cursor, p
 from functions.domain.giftaid.states import ClaimState, GiftAidState
 from functions.domain.tax_year import tax_year_label, tax_year_of
 from functions.donations.models import Donation
-from functions.giftaid import allocation, extras, files, messages, pipeline, repository
+from functions.giftaid import (
+    allocation,
+    claim_reads,
+    claim_totals,
+    extras,
+    files,
+    messages,
+    pipeline,
+    repository,
+)
 from functions.giftaid.listing import claim_view, problem_views
 from functions.giftaid.models import READY, ClaimItem, GiftAidSettings
 
@@ -266,7 +275,7 @@ def mark_paid(who: Principal, claim_id: str, body: PaidBody) -> dict[str, Any]:
     sent = claim.submitted_at or claim.sealed_at or claim.created_at
     if sent is not None and body.date < sent.date():
         raise Invalid.field("date", "giftaid.paid_before_submission", date=sent.date().strftime("%d/%m/%Y"))
-    net = Decimal(extras.claim_summary(claim)["net_total"])
+    net = Decimal(claim_totals.claim_summary(claim)["net_total"])
     amount = body.amount if body.amount is not None else net
     stored = repository.stored_settings(who.tenant_id)
     policy = (stored.gift_aid_to if stored is not None else None) or allocation.OWN_FUNDS_POLICY
@@ -331,7 +340,7 @@ def submissions(who: Principal, claim_id: str) -> dict[str, Any]:
 
 def tax_years(who: Principal) -> dict[str, Any]:
     years: dict[int, dict[str, Any]] = {}
-    for claim in repository.all_claims(who.tenant_id):
+    for claim in claim_reads.all_claims(who.tenant_id):
         if claim.state != S.ACCEPTED or not claim.earliest_date:
             continue
         year = tax_year_of(dt.date.fromisoformat(claim.earliest_date))

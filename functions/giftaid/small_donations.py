@@ -32,7 +32,7 @@ from functions.domain.giftaid import gasds, reasons
 from functions.domain.giftaid.states import GiftAidState
 from functions.domain.tax_year import tax_year_bounds, tax_year_of
 from functions.donations.models import Donation, DonationGiftAid
-from functions.giftaid import membership, repository
+from functions.giftaid import claim_reads, membership, repository
 from functions.giftaid.models import ClaimGasds, ClaimItem, GasdsYear, Reversal
 
 GASDS = GiftAidState.GASDS.value
@@ -96,7 +96,7 @@ def _reversed_by_year(tenant_id: str) -> dict[int, Decimal]:
 def accepted_gift_aid(tenant_id: str, exclude: str | None = None) -> dict[int, Decimal]:
     """Gift Aid donations per tax year in the charity's accepted claims, less reversed ones."""
     totals: dict[int, Decimal] = defaultdict(lambda: ZERO)
-    for claim in repository.all_claims(tenant_id):
+    for claim in claim_reads.all_claims(tenant_id):
         if claim.state != ACCEPTED or claim.claim_id == exclude:
             continue
         for year, amount in stored_by_year(claim).items():

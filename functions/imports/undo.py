@@ -23,7 +23,7 @@ from typing import Any
 
 from functions.core import jobs, keys
 from functions.core.errors import Conflict
-from functions.declarations import eligibility
+from functions.declarations import records
 from functions.declarations.models import DeclarationRecord
 from functions.donations import repository as donation_repository
 from functions.donations import service as donation_service
@@ -229,9 +229,7 @@ def _remove_donors(tenant_id: str, donor_ids: list[str], removed: dict[str, int]
         if not isinstance(donor, Donor) or donor.donations_count:
             continue
         others = [
-            r
-            for r in eligibility.declaration_records(tenant_id, donor.donor_id)
-            if r.declaration_id not in gone
+            r for r in records.declaration_records(tenant_id, donor.donor_id) if r.declaration_id not in gone
         ]
         if others:
             continue  # someone recorded a declaration for this donor since: it is theirs now

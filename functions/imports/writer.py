@@ -31,7 +31,7 @@ from typing import Any
 from functions.core import keys
 from functions.core.counters import TenantCounters
 from functions.core.table import absent
-from functions.declarations import eligibility
+from functions.declarations import eligibility, records
 from functions.declarations.imported import imported_declaration
 from functions.declarations.models import DeclarationRecord
 from functions.domain import names
@@ -62,7 +62,7 @@ class ImportContext(eligibility.Context):
     def declarations(self, donor_id: str) -> list[Any]:
         if donor_id in self._new_donors and donor_id not in self._declarations:
             self._declarations[donor_id] = [
-                eligibility.domain_declaration(record) for record in self.fresh_of(donor_id)
+                records.domain_declaration(record) for record in self.fresh_of(donor_id)
             ]
         return super().declarations(donor_id)
 

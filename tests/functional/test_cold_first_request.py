@@ -2,8 +2,9 @@
 a first request"): pydantic and an area's request models cost a cold start more than the whole
 budget over a bare boto3 client leaves. Each area's first screen (bench/cold_start_request.py
 `REQUESTS`) is answered by its handler from the built artifact in a fresh interpreter against the
-local stack, as the bench does once; no area may need pydantic for it, and the dashboard's needs no
-area's models module (`functions.giftaid.models`, `functions.funds.models`...)."""
+local stack, as the bench does once; no area may need pydantic for it, the dashboard's needs no
+area's models module (`functions.giftaid.models`, `functions.funds.models`...), and Past Claims and
+a donor's declarations need only the models of what they read."""
 
 from __future__ import annotations
 
@@ -16,6 +17,14 @@ from functions.areas import AREAS
 
 ROOT = Path(__file__).resolve().parents[2]
 WITHOUT_AREA_MODELS = ("dashboard",)
+# areas whose first request loads only the models of what it reads: Past Claims only claims (not
+# the donation and donor models of New Claim's estimates), a donor's declarations only
+# declarations and the donor (not the donations their writes re-assess); ADR 0011 addendum of
+# session 28
+ONLY_MODELS = {
+    "giftaid": ["functions.giftaid.models"],
+    "declarations": ["functions.declarations.models", "functions.donors.models"],
+}
 
 
 def test_every_area_answers_its_first_request_without_pydantic() -> None:
@@ -39,3 +48,9 @@ def test_every_area_answers_its_first_request_without_pydantic() -> None:
     # addendum "the dashboard's first request": importing them cost more than the reads)
     with_models = {area: found[area]["models"] for area in WITHOUT_AREA_MODELS if found[area]["models"]}
     assert with_models == {}, f"these areas' first request imported models: {with_models}"
+    beyond = {
+        area: sorted(found[area]["models"])
+        for area, models in ONLY_MODELS.items()
+        if sorted(found[area]["models"]) != models
+    }
+    assert beyond == {}, f"these areas' first request imported other models: {beyond}"
