@@ -16,6 +16,18 @@ import requests
 from functions.imports import jobs as import_jobs
 from tests.functional.helpers import SignedIn, lambda_event, receive, receive_all
 
+# a bank or spreadsheet export of people and their gifts: reference, name, email, postcode,
+# amount, date and a Gift Aid column
+PEOPLE_COLUMNS = {
+    "Reference": "external_ref",
+    "Name": "full_name",
+    "Email": "email",
+    "Postcode": "postcode",
+    "Amount": "amount",
+    "Date": "date",
+    "Gift Aid": "gift_aid",
+}
+
 CONTENT_TYPES = {
     "csv": "text/csv",
     "xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",

@@ -624,27 +624,28 @@ def test_chunk_messages_are_sent_ten_at_a_time_and_a_refused_one_again(aws, monk
 
 
 def test_transactions_are_packed_as_full_as_they_are_built_whatever_their_size_limit(owner, aws, monkeypatch):
-    # GIVEN a planned chunk of 12 gifts, each from a new person with an email, a postcode and a
-    # Gift Aid declaration (a donor, its search and match items, the charity's donor count)
-    rows = [["Ref", "Name", "Email", "Postcode", "Amount", "Date", "Gift Aid"]]
+    # GIVEN a planned chunk of 20 gifts: 12 new people with an email, a postcode and a Gift Aid
+    # declaration (a donor, its search and match items, the charity's donor count), four of them
+    # giving twice more, and two gifts of a donor the charity already has (matched by email)
+    rhian = make_donor(owner, first_name="Rhian", last_name="Ng", email="rhian@example.org")
+    rows: list[list[str]] = [list(ih.PEOPLE_COLUMNS)]
     for n in range(12):
         rows.append(
             [f"P{n:03d}", f"Person{n} Ng", f"p{n}@example.org", f"BA{n + 1} 1AA", "5.00", "06/04/2025", "yes"]
         )
-    columns = {
-        "Ref": "external_ref",
-        "Name": "full_name",
-        "Email": "email",
-        "Postcode": "postcode",
-        "Amount": "amount",
-        "Date": "date",
-        "Gift Aid": "gift_aid",
-    }
-    item, chunks = ih.planned_chunks(owner, aws, "people.csv", rows, columns)
+    for n in range(4):
+        person = [f"Person{n} Ng", f"p{n}@example.org", f"BA{n + 1} 1AA"]
+        rows += [[f"R{n}{again}", *person, "7.00", "07/04/2025", ""] for again in (1, 2)]
+    for n in range(2):
+        rows.append([f"E{n}", "Rhian Ng", "rhian@example.org", "", "9.00", "08/04/2025", "no"])
+    item, chunks = ih.planned_chunks(owner, aws, "people.csv", rows, ih.PEOPLE_COLUMNS)
     number = json.loads(chunks[0]["Body"])["payload"]["chunk"]
     stored = import_repository.get(owner.tenant_id, item["id"])
     planned = import_repository.chunk_rows(owner.tenant_id, item["id"], number)
-    assert len(chunks) == 1 and len(planned) == 12
+    assert len(chunks) == 1 and len(planned) == 22
+    linked = {row["ref"]: (row["donor_id"], bool(row.get("new_donor"))) for row in planned}
+    assert linked["E0"] == linked["E1"] == (rhian["id"], False)
+    assert linked["R01"][0] == linked["P000"][0] and linked["P000"][1]
 
     class Built(Exception):
         pass

@@ -14,15 +14,7 @@ from tests.functional import imports_helpers as ih
 from tests.functional.donations_helpers import make_donation, make_donor, make_location, make_type
 from tests.functional.helpers import deliver
 
-COLUMNS = {
-    "Reference": "external_ref",
-    "Name": "full_name",
-    "Email": "email",
-    "Postcode": "postcode",
-    "Amount": "amount",
-    "Date": "date",
-    "Gift Aid": "gift_aid",
-}
+COLUMNS = ih.PEOPLE_COLUMNS
 HEADER = list(COLUMNS)
 
 
